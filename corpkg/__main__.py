@@ -1,0 +1,3 @@
+from corpkg.cli import main
+
+main()

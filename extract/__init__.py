@@ -1,0 +1,1 @@
+"""Reading filings and extracting entities and role facts (no RDF here)."""

@@ -1,0 +1,293 @@
+"""The hand-over objects of corpkg: small frozen dataclasses passed downstream.
+
+Data flows one way: ``read`` produces a :class:`Document`; the NLP stage produces
+:class:`Entity` objects; the role extractors produce :class:`Fact` objects, each carrying
+:class:`Evidence`; all of it is bundled in an :class:`Extraction` that ``corpkg.graph``
+turns into RDF.  Nothing here knows about rdflib or IRIs.
+
+Offsets are always character offsets into ``Document.text`` (end exclusive), which is the
+exact string ``corpkg text FILE`` prints.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+__all__ = [
+    "Address",
+    "FormerName",
+    "Party",
+    "Header",
+    "CoverFacts",
+    "Section",
+    "Table",
+    "SubDocument",
+    "OffsetMap",
+    "Document",
+    "Evidence",
+    "Entity",
+    "Fact",
+    "Extraction",
+    "EntityKind",
+    "Role",
+]
+
+Format = Literal["text", "submission", "html-in-document", "html"]
+"""text: one plain-text document (the seeds); submission: a full EDGAR submission
+(``<SEC-DOCUMENT>``, possibly PEM-wrapped); html-in-document: ``<DOCUMENT>``-wrapped HTML
+without an SGML header; html: bare HTML or iXBRL."""
+
+
+@dataclass(frozen=True)
+class Address:
+    street: tuple[str, ...] = ()
+    city: str | None = None
+    state: str | None = None
+    zip: str | None = None
+    phone: str | None = None
+
+    def one_line(self) -> str:
+        parts = [*self.street, self.city or "", " ".join(p for p in (self.state, self.zip) if p)]
+        return ", ".join(p for p in parts if p)
+
+
+@dataclass(frozen=True)
+class FormerName:
+    name: str
+    date_changed: str | None = None  # ISO date
+
+
+@dataclass(frozen=True)
+class Party:
+    """A company block of the SEC header (FILER, SUBJECT COMPANY, FILED BY, REPORTING-OWNER)."""
+
+    role: Literal["filer", "subject-company", "filed-by", "reporting-owner", "issuer"]
+    name: str | None = None  # COMPANY CONFORMED NAME (or OWNER's name)
+    cik: str | None = None  # 10 digits, zero-padded
+    sic: str | None = None  # e.g. "3714" (the code only)
+    sic_label: str | None = None  # e.g. "MOTOR VEHICLE PARTS & ACCESSORIES"
+    irs_number: str | None = None  # EIN as printed
+    state_of_incorporation: str | None = None  # two-letter code as in the header
+    fiscal_year_end: str | None = None  # MMDD
+    business_address: Address | None = None
+    mail_address: Address | None = None
+    former_names: tuple[FormerName, ...] = ()
+
+
+@dataclass(frozen=True)
+class Header:
+    """Facts of the ``<SEC-HEADER>`` block."""
+
+    accession_number: str | None = None  # 0000950131-94-000440
+    form_type: str | None = None  # CONFORMED SUBMISSION TYPE
+    public_document_count: int | None = None
+    period_of_report: str | None = None  # ISO date
+    filed_as_of: str | None = None  # ISO date
+    date_of_change: str | None = None
+    items: tuple[str, ...] = ()  # 8-K ITEM INFORMATION / ITEMS codes
+    parties: tuple[Party, ...] = ()
+    start: int = 0  # offsets of the header block in Document.text
+    end: int = 0
+
+
+@dataclass(frozen=True)
+class CoverFacts:
+    """Facts printed on the cover page of the main document."""
+
+    registrant_name: str | None = None
+    form_type: str | None = None
+    state_of_incorporation: str | None = None  # as printed ("Delaware")
+    commission_file_number: str | None = None
+    irs_employer_id: str | None = None
+    address: str | None = None
+    phone: str | None = None
+    date_of_report: str | None = None  # ISO date (8-K)
+    period_of_report: str | None = None  # ISO date (10-K/10-Q)
+    shares_outstanding: int | None = None
+    # field name -> (start, end) in Document.text, for evidence
+    spans: tuple[tuple[str, int, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class Section:
+    """A located part of a document: cover, part, item, financial-statements, notes,
+    signatures, exhibit."""
+
+    kind: str
+    title: str
+    start: int
+    end: int
+    item: str | None = None  # "1", "2.01", "7A" ... for PART/Item headings
+    part: str | None = None  # "I", "II" ...
+
+
+@dataclass(frozen=True)
+class Table:
+    start: int
+    end: int
+    source: Literal["text", "html"]
+    rows: tuple[tuple[str, ...], ...] = ()
+
+
+@dataclass(frozen=True)
+class SubDocument:
+    """One ``<DOCUMENT>`` of a submission (or the single document of a plain file)."""
+
+    type: str | None  # 10-K, EX-21, GRAPHIC ...
+    sequence: int | None
+    filename: str | None
+    description: str | None
+    start: int  # offsets of this document's text in Document.text
+    end: int
+    content: Literal["text", "html", "binary"] = "text"
+    sections: tuple[Section, ...] = ()
+    tables: tuple[Table, ...] = ()
+
+
+@dataclass(frozen=True)
+class OffsetMap:
+    """Maps offsets of ``Document.text`` back to offsets of the decoded source.
+
+    ``text_starts[i]`` in the text corresponds to ``source_starts[i]`` in the source; within a
+    segment offsets advance together (a segment may be shorter in the text, e.g. an entity
+    ``&amp;`` → ``&``).  Empty maps mean identity.
+    """
+
+    text_starts: tuple[int, ...] = ()
+    source_starts: tuple[int, ...] = ()
+
+    def to_source(self, offset: int) -> int:
+        if not self.text_starts:
+            return offset
+        import bisect
+
+        i = bisect.bisect_right(self.text_starts, offset) - 1
+        if i < 0:
+            return offset
+        return self.source_starts[i] + (offset - self.text_starts[i])
+
+
+@dataclass(frozen=True)
+class Document:
+    """A filing as read: its plain text and the structure located in it."""
+
+    path: str
+    format: Format
+    text: str
+    sha256: str  # of the raw bytes
+    encoding: str
+    documents: tuple[SubDocument, ...] = ()
+    header: Header | None = None
+    cover: CoverFacts | None = None
+    offset_map: OffsetMap = field(default_factory=OffsetMap)
+    warnings: tuple[str, ...] = ()
+
+    @property
+    def form_type(self) -> str | None:
+        if self.header and self.header.form_type:
+            return self.header.form_type
+        if self.cover and self.cover.form_type:
+            return self.cover.form_type
+        return self.documents[0].type if self.documents else None
+
+    @property
+    def sections(self) -> tuple[Section, ...]:
+        return tuple(s for d in self.documents for s in d.sections)
+
+    @property
+    def tables(self) -> tuple[Table, ...]:
+        return tuple(t for d in self.documents for t in d.tables)
+
+    def section_at(self, offset: int) -> Section | None:
+        """The innermost section containing ``offset``."""
+        best: Section | None = None
+        for s in self.sections:
+            if s.start <= offset < s.end and (best is None or s.end - s.start <= best.end - best.start):
+                best = s
+        return best
+
+    def document_at(self, offset: int) -> SubDocument | None:
+        for d in self.documents:
+            if d.start <= offset < d.end:
+                return d
+        return None
+
+
+# --------------------------------------------------------------------------- extraction
+
+EntityKind = Literal["Organization", "Person"]
+
+Role = Literal["issuer", "subsidiary", "position", "credit", "proceeding", "acquisition"]
+"""issuer → ckg:Filing ckg:issuer; subsidiary → ckg:Ownership; position → ckg:Position;
+credit → ckg:CreditAgreement; proceeding → ckg:LegalProceeding; acquisition → ckg:Acquisition."""
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """The exact text supporting a fact or a mention: ``document.text[start:end] == quote``."""
+
+    quote: str
+    start: int
+    end: int
+    section: str | None = None  # section title, e.g. "Item 1. Legal Proceedings"
+    extractor: str = ""  # "name@version"
+    confidence: float = 1.0
+
+
+@dataclass(frozen=True)
+class Entity:
+    """An organization or person of one filing, with every name seen for it.
+
+    ``key`` is local to the filing (stable: derived from the normalised label); the graph
+    layer mints IRIs from ``identifiers`` (CIK, EIN, file number) or the normalised label.
+    """
+
+    key: str
+    kind: EntityKind
+    label: str  # fullest proper name as written
+    aliases: tuple[str, ...] = ()
+    mentions: tuple[Evidence, ...] = ()
+    identifiers: tuple[tuple[str, str], ...] = ()  # ("cik", "0000320193"), ("ein", ...), ("fileNumber", ...)
+    attributes: tuple[tuple[str, str], ...] = ()  # ("stateOfIncorporation", "DE"), ("address", ...)
+    is_issuer: bool = False
+
+
+@dataclass(frozen=True)
+class Fact:
+    """A role fact: participants by slot, attributes, and evidence.
+
+    Slots and attribute names are the local names of ontology properties, e.g.
+    ``("owner", key)``, ``("owned", key)``, ``("holder", key)``, ``("organization", key)``,
+    ``("lender", key)``, ``("borrower", key)``, ``("guarantor", key)``, ``("plaintiff", key)``,
+    ``("defendant", key)``, ``("acquirer", key)``, ``("target", key)``; attributes like
+    ``("title", "President")``, ``("startDate", "2003-01-08")``, ``("percentage", "100")``.
+    """
+
+    role: Role
+    participants: tuple[tuple[str, str], ...]
+    attributes: tuple[tuple[str, str], ...] = ()
+    evidence: tuple[Evidence, ...] = ()
+
+    def participant(self, slot: str) -> list[str]:
+        return [k for s, k in self.participants if s == slot]
+
+    def attribute(self, name: str) -> list[str]:
+        return [v for n, v in self.attributes if n == name]
+
+
+@dataclass(frozen=True)
+class Extraction:
+    """Everything extracted from one filing: the hand-over to ``corpkg.graph``."""
+
+    document: Document
+    entities: tuple[Entity, ...]
+    facts: tuple[Fact, ...]
+    extractor_version: str
+    as_of: str | None = None  # ISO date the facts are stated as of (period / report / signature date)
+
+    def entity(self, key: str) -> Entity:
+        for e in self.entities:
+            if e.key == key:
+                return e
+        raise KeyError(key)

@@ -1,0 +1,1 @@
+"""One spaCy component per role: issuer, subsidiaries, officers, lenders, litigation, acquisitions."""

@@ -1,0 +1,1 @@
+"""Turning extractions into RDF; store, SPARQL, analytics and visualisation."""
