@@ -1,0 +1,298 @@
+"""Subsidiaries: who owns whom, with percentage, jurisdiction, start and end.
+
+Signals (patterns in ``patterns/roles/subsidiaries.json``):
+- apposition/copula: "X, a wholly owned subsidiary of Y", "X became a wholly owned subsidiary
+  of the Company", "X, our subsidiary" (owner: the issuer unless "of Y" names another);
+- introduction: "our subsidiary X", "Y and its subsidiaries A and B", "two subsidiaries: A and B";
+- majority stakes: "we own 80% of the outstanding stock of X";
+- ends: "X was dissolved and merged into Y" (endDate, endReason); a bare "X was dissolved on
+  DATE" only dates a subsidiary found elsewhere in the filing (see :func:`finalize`).
+
+Exhibit 21 lists are read from the Document by :mod:`corpkg.extract.roles.exhibit21`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from spacy.language import Language
+
+from corpkg.extract.model import Fact
+from corpkg.extract.roles.base import RoleComponent
+from corpkg.extract.roles.common import (
+    Mention,
+    Passage,
+    enumeration_before,
+    enumeration_from,
+    find_dates,
+    find_percents,
+    lead_date,
+    load_json,
+    role_patterns,
+)
+
+__all__ = ["SubsidiaryExtractor", "finalize"]
+
+ROLE = "subsidiary"
+TENTATIVE = "_tentative"
+
+
+def _alt(key: str) -> str:
+    return "(?:" + "|".join(sorted(load_json("subsidiaries.json")[key], key=len, reverse=True)) + ")"
+
+
+_FORM = (r"(?:corporation|limited\s+liability\s+company|limited\s+partnership|company|bank|savings\s+bank|"
+         r"state[- ]chartered\s+bank|statutory\s+trust|trust|partnership|general\s+partnership|business\s+trust)")
+# "a Delaware corporation and (a) wholly owned subsidiary of ..."
+_FORM_AND = r"an?\s+(?:(?-i:[A-Z])[\w.]*\s+){1,3}" + _FORM + r"\s*,?\s+and\s+"
+
+
+def _build() -> dict[str, re.Pattern[str]]:
+    mod = _alt("modifier")
+    mods = rf"(?:(?:{mod})[\s,-]*(?:and\s+)?)*"
+    det = r"(?:an?|our|its|the|their|his|her|one\s+of\s+(?:our|its|the\s+Company's|the)|each\s+a|both|all)"
+    return {
+        # after the owned mention: ", a wholly owned subsidiary (of Y)"
+        "after": re.compile(
+            rf"\s*,?\s*(?:\(\s*)?(?:{_alt('copula')}\s+)*(?:{_FORM_AND})?(?:(?:{det})\s+)?{mods}subsidiar(?:y|ies)\b"
+            rf"(?P<of>\s+(?:of|to)\s+)?",
+            re.I,
+        ),
+        # before a list: "our (wholly owned) subsidiary(ies)[,:] (namely) X"
+        "before": re.compile(
+            rf"(?P<poss>\b(?:our|its|the\s+Company's|the\s+Registrant's|their|\w[\w.&-]*'s)\s+)?{mods}"
+            rf"subsidiar(?:y|ies)\b(?P<tail>\s*(?:\(\s*[^)]{{0,40}}\)\s*)?[,:\-–—]?\s*(?:(?:{_alt('list_intro')})\s*[,:]?\s*)?)$",
+            re.I,
+        ),
+        "dissolution": re.compile(_alt("dissolution"), re.I),
+        "merged_into": re.compile(_alt("merged_into"), re.I),
+        "stake": re.compile(_alt("majority_stake") + r"$", re.I),
+        "connective": re.compile(r"^\W*(?:" + _alt("connective") + r")\b", re.I),
+    }
+
+
+_JURISDICTION = re.compile(r"\s*,?\s*(?:\(\s*)?an?\s+(?P<j>(?:[A-Z][a-z]+\s+){0,2}[A-Z][a-z]+)\s+" + _FORM)
+
+
+class SubsidiaryExtractor(RoleComponent):
+    attr = "role_subsidiaries"
+    role_name = "subsidiaries"
+    prefilter = re.compile("|".join(load_json("subsidiaries.json")["prefilter"]), re.I)
+
+    def __init__(self, nlp: Language, name: str) -> None:
+        super().__init__(nlp, name)
+        self.rx = _build()
+
+    # -- helpers -------------------------------------------------------------------------
+    def _owner_after(self, p: Passage, pos: int, b: int, skip: set[str]) -> Mention | None:
+        """The ORG mention that starts right after ``pos`` (an "of " just matched)."""
+        for m in p.mentions_in(pos, b, "ORG"):
+            gap = p.text[pos : m.start]
+            if re.fullmatch(r"\s*(?:the\s+)?", gap, re.I) or m.start == pos:
+                return m if m.key not in skip else None
+            break
+        return None
+
+    def _antecedent(self, p: Passage, a: int, before: int, skip: set[str]) -> Mention | None:
+        for m in reversed(p.mentions_in(a, before, "ORG")):
+            if m.key not in skip:
+                return m
+        return None
+
+    def _start_date(self, p: Passage, a: int, b: int) -> str | None:
+        """The date of a "became a subsidiary" sentence, or of the sentence it refers back
+        to ("As a result, ...")."""
+        sent = p.text[a:b]
+        found = find_dates(sent)
+        if found:
+            return found[0][2]
+        if self.rx["connective"].match(sent):
+            prev = p.previous_sentence(a)
+            if prev:
+                found = find_dates(p.text[prev[0] : prev[1]])
+                if found:
+                    return found[0][2]
+        return lead_date(p, a)
+
+    # -- rules ---------------------------------------------------------------------------
+    def extract(self, p: Passage) -> list[Fact]:
+        facts: list[Fact] = []
+        issuer = p.ctx.issuer_key
+        for a, b in p.sentences:
+            sent_ments = p.mentions_in(a, b)
+            if not sent_ments:
+                continue
+            facts += self._apposition(p, a, b, issuer)
+            facts += self._introduced(p, a, b, issuer)
+            facts += self._stake(p, a, b, issuer)
+            facts += self._dissolution(p, a, b, issuer)
+        return facts
+
+    def _apposition(self, p: Passage, a: int, b: int, issuer: str | None) -> list[Fact]:
+        out = []
+        for m in p.mentions_in(a, b, "ORG", pronouns=False):
+            mm = self.rx["after"].match(p.text, m.end, b)
+            if not mm:
+                continue
+            owned_list = enumeration_before(p, m, a, "ORG")
+            owned_list = [o for o in owned_list if not o.pronoun]
+            owner: str | None = None
+            end = mm.end()
+            phrase = mm.group(0).lower()
+            if mm.group("of"):
+                om = self._owner_after(p, mm.end(), b, {o.key for o in owned_list})
+                if om is None:
+                    continue
+                owner, end = om.key, om.end
+            elif re.search(r"\bits\b", phrase):
+                ante = self._antecedent(p, a, owned_list[0].start, {o.key for o in owned_list})
+                owner = ante.key if ante else None
+            else:
+                owner = issuer
+            if owner is None:
+                continue
+            attrs: list[tuple[str, str]] = []
+            pct = re.search(r"(\d+(?:\.\d+)?)\s?(?:%|percent)[- ]owned", phrase)
+            if pct:
+                attrs.append(("percentage", pct.group(1)))
+            elif "wholly" in phrase:
+                attrs.append(("percentage", "100"))
+            if re.search(r"\b(?:became|become|becomes|has become|will become|to become|had become)\b", phrase):
+                attrs.append(("startDate", self._start_date(p, a, b) or ""))
+            for o in owned_list:
+                if o.key == owner:
+                    continue
+                j = _JURISDICTION.match(p.text, o.end, b)
+                extra = [("jurisdiction", j.group("j"))] if j and len(owned_list) == 1 else []
+                out.append(p.fact(ROLE, [("owner", owner), ("owned", o.key)], attrs + extra,
+                                  (a, b), self.extractor))
+        return out
+
+    def _introduced(self, p: Passage, a: int, b: int, issuer: str | None) -> list[Fact]:
+        out = []
+        text = p.text
+        for m in p.mentions_in(a, b, "ORG", pronouns=False):
+            window_start = max(a, m.start - 160)
+            mm = self.rx["before"].search(text, window_start, m.start)
+            if not mm or mm.end() != m.start:
+                continue
+            # the trigger must not be inside another mention
+            if any(x.start <= mm.start() < x.end for x in p.mentions if x is not m and not x.pronoun):
+                continue
+            owned = [o for o in enumeration_from(p, m, b, "ORG") if not o.pronoun]
+            poss = (mm.group("poss") or "").strip().lower()
+            owner: str | None
+            if poss in ("our", "the company's", "the registrant's"):
+                owner = issuer
+            elif poss in ("its", "their"):
+                ante = self._antecedent(p, a, mm.start(), {o.key for o in owned})
+                owner = ante.key if ante else issuer
+            elif poss.endswith("'s"):
+                # "Acme's subsidiary X": the possessor must be a mention ending right there
+                pm = [x for x in p.mentions_in(a, mm.start() + len(mm.group("poss").rstrip()), "ORG")
+                      if mm.start() + len(poss) - 2 - 1 <= x.end <= mm.start() + len(poss)]
+                owner = pm[-1].key if pm else None
+            else:
+                if "," not in (mm.group("tail") or "") and ":" not in (mm.group("tail") or "") and not re.search(
+                    r"(?:namely|including|known|called|named)", mm.group("tail") or "", re.I
+                ):
+                    # "subsidiary X" without a possessive or a list mark is too loose
+                    if not re.search(r"wholly|majority|owned", mm.group(0), re.I):
+                        continue
+                ante = self._antecedent(p, a, mm.start(), {o.key for o in owned})
+                owner = ante.key if ante else issuer
+            if owner is None:
+                continue
+            attrs = [("percentage", "100")] if re.search(r"wholly", mm.group(0), re.I) else []
+            for o in owned:
+                if o.key != owner:
+                    out.append(p.fact(ROLE, [("owner", owner), ("owned", o.key)], attrs, (a, b), self.extractor))
+        return out
+
+    def _stake(self, p: Passage, a: int, b: int, issuer: str | None) -> list[Fact]:
+        out = []
+        for m in p.mentions_in(a, b, "ORG", pronouns=False):
+            mm = self.rx["stake"].search(p.text, max(a, m.start - 200), m.start)
+            if not mm or mm.end() != m.start:
+                continue
+            pct = float(mm.group("pct"))
+            if pct <= 50 or pct > 100:
+                continue
+            ante = self._antecedent(p, a, mm.start(), {m.key})
+            owner = ante.key if ante else None
+            if owner is None:
+                continue
+            attrs = [("percentage", mm.group("pct"))]
+            d = find_dates(p.text[a:b])
+            if d and re.search(r"acquired|purchased", mm.group(0), re.I):
+                attrs.append(("startDate", d[0][2]))
+            out.append(p.fact(ROLE, [("owner", owner), ("owned", m.key)], attrs, (a, b), self.extractor))
+        return out
+
+    def _dissolution(self, p: Passage, a: int, b: int, issuer: str | None) -> list[Fact]:
+        out = []
+        for dm in self.rx["dissolution"].finditer(p.text, a, b):
+            before = [m for m in p.mentions_in(a, dm.start(), "ORG", pronouns=False)]
+            if not before:
+                continue
+            subj = before[-1]
+            gap = p.text[subj.end : dm.start()]
+            if len(gap) > 40 or re.search(r"[.;]", gap):
+                continue
+            rest = p.text[dm.end() : b]
+            date = None
+            found = find_dates(p.text[a:b])
+            if found:
+                date = found[0][2]
+            owner = None
+            reason = "dissolved" if "dissolv" in dm.group(0).lower() else "merged"
+            into = self.rx["merged_into"].search(p.text, dm.start(), b)
+            if into:
+                pos = into.end()
+                om = self._owner_after(p, pos, b, {subj.key})
+                if om is not None:
+                    owner = om.key
+                    reason = "dissolved and merged into parent" if "dissolv" in p.text[a:b].lower() else "merged into parent"
+            if "liquidat" in dm.group(0).lower():
+                reason = "liquidated"
+            attrs = [("endDate", date or ""), ("endReason", reason)]
+            if owner is None:
+                if issuer is None or subj.key == issuer:
+                    continue
+                owner = issuer
+                attrs.append((TENTATIVE, "1"))
+            elif owner != issuer:
+                # "X merged into Y" between other companies is an acquisition (acquisitions.py)
+                continue
+            if subj.key == owner:
+                continue
+            del rest
+            out.append(p.fact(ROLE, [("owner", owner), ("owned", subj.key)], attrs, (a, b), self.extractor))
+        return out
+
+
+def finalize(facts: list[Fact]) -> list[Fact]:
+    """Filing-level clean-up: a tentative end ("X was dissolved on DATE" without a named
+    parent) only dates a subsidiary that another sentence establishes; internal attributes
+    are dropped."""
+    from corpkg.extract.roles.common import merge_facts
+
+    confirmed_owned = {f.participant("owned")[0] for f in facts
+                       if f.role == ROLE and TENTATIVE not in dict(f.attributes)}
+    kept = []
+    for f in facts:
+        if f.role == ROLE and TENTATIVE in dict(f.attributes):
+            if f.participant("owned")[0] not in confirmed_owned:
+                continue
+            f = Fact(f.role, f.participants, tuple(x for x in f.attributes if x[0] != TENTATIVE), f.evidence)
+        kept.append(f)
+    return merge_facts(kept)
+
+
+@Language.factory(
+    "corpkg_subsidiaries",
+    assigns=["doc._.role_subsidiaries"],
+    requires=["doc.ents"],
+)
+def make_subsidiaries(nlp: Language, name: str) -> SubsidiaryExtractor:
+    return SubsidiaryExtractor(nlp, name)

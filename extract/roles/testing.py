@@ -1,0 +1,101 @@
+"""Hand-made passage Docs for tests and for measuring the role rules apart from entity
+recognition (spaCy's own testing style: build the Doc, set ``doc.ents`` by hand)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+import spacy
+from spacy.language import Language
+from spacy.tokens import Doc, Span
+
+from corpkg.extract.roles.common import RoleContext
+
+__all__ = ["SimpleIndex", "SimpleEntity", "blank", "make_doc", "key_of"]
+
+
+def key_of(name: str) -> str:
+    """A test entity key: the lower-cased name with non-word runs as dashes."""
+    return re.sub(r"\W+", "-", name.lower()).strip("-")
+
+
+@dataclass(frozen=True)
+class SimpleEntity:
+    key: str
+    kind: str
+    label: str
+    aliases: tuple[str, ...] = ()
+
+
+@dataclass
+class SimpleIndex:
+    """The small part of EntityIndex the roles use: ``resolve(name)``."""
+
+    entities: list[SimpleEntity] = field(default_factory=list)
+
+    def resolve(self, name: str) -> SimpleEntity | None:
+        n = re.sub(r"\s+", " ", name).strip().lower()
+        for e in self.entities:
+            if n == e.label.lower() or n in (a.lower() for a in e.aliases):
+                return e
+        return None
+
+
+_NLP: Language | None = None
+
+
+def blank() -> Language:
+    global _NLP
+    if _NLP is None:
+        _NLP = spacy.blank("en")
+    return _NLP
+
+
+def make_doc(
+    text: str,
+    ents: Iterable[tuple[str, str] | tuple[str, str, str]] = (),
+    *,
+    issuer: str | None = None,
+    passage_start: int = 0,
+    context: RoleContext | None = None,
+    nlp: Language | None = None,
+) -> Doc:
+    """A passage Doc whose ents are every occurrence of each ``(name, label[, key])``
+    (label ORG or PERSON; key defaults to :func:`key_of` of the name).  Longer names win
+    overlaps.  ``issuer`` is the issuer's key for "we"/"the Company"."""
+    nlp = nlp or blank()
+    doc = nlp.make_doc(text)
+    spans: list[Span] = []
+    taken: list[tuple[int, int]] = []
+    for item in sorted(ents, key=lambda e: -len(e[0])):
+        name, label = item[0], item[1]
+        key = item[2] if len(item) > 2 else key_of(name)  # type: ignore[misc]
+        for m in re.finditer(r"(?<!\w)" + re.escape(name) + r"(?!\w)", text):
+            if any(a < m.end() and m.start() < b for a, b in taken):
+                continue
+            span = doc.char_span(m.start(), m.end(), label=label, kb_id=key, alignment_mode="expand")
+            if span is None:
+                continue
+            if any(s.start < span.end and span.start < s.end for s in spans):
+                continue
+            spans.append(span)
+            taken.append((m.start(), m.end()))
+    doc.ents = sorted(spans, key=lambda s: s.start)
+    doc._.passage_start = passage_start
+    doc._.roles_context = context or RoleContext(issuer_key=issuer)
+    if context is None and issuer is None:
+        doc._.roles_context = RoleContext()
+    return doc
+
+
+def facts_as_tuples(facts: Sequence, slots: Sequence[str]) -> set[tuple[str, ...]]:
+    """Facts as tuples of participant keys for the given slots (one tuple per combination)."""
+    out = set()
+    for f in facts:
+        combos: list[tuple[str, ...]] = [()]
+        for s in slots:
+            combos = [c + (k,) for c in combos for k in f.participant(s)]
+        out.update(combos)
+    return out
