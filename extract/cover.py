@@ -1,0 +1,315 @@
+"""Facts printed on a filing's cover page, located by their printed captions.
+
+Cover pages label each value with a caption printed under (or beside) it, e.g.::
+
+    THE AUXER GROUP, INC.
+    (Exact name of registrant as specified in its charter)
+
+so the reader finds the captions and reads the value just before them; identifiers
+(commission file number, EIN, phone) are then picked out by their shape.  Every value
+keeps its span in ``Document.text``.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+from importlib import resources
+
+from corpkg.extract.model import CoverFacts
+
+__all__ = ["read_cover", "parse_date", "normalise_name", "names_match", "COVER_WINDOW"]
+
+COVER_WINDOW = 15_000  # characters of the main document searched for cover facts
+
+_MONTHS = {
+    m: i + 1
+    for i, m in enumerate(
+        "january february march april may june july august september october november december".split()
+    )
+}
+_MONTH_ABBR = {m[:3]: n for m, n in _MONTHS.items()} | {"sept": 9}
+DATE_RE = (
+    r"(?:January|February|March|April|May|June|July|August|September|October|November|December"
+    r"|Jan\.?|Feb\.?|Mar\.?|Apr\.?|Jun\.?|Jul\.?|Aug\.?|Sept?\.?|Oct\.?|Nov\.?|Dec\.?)"
+    r"\s+\d{1,2}\s*(?:st|nd|rd|th)?\s*,?\s*\d{4}"
+)
+_DATE = re.compile(DATE_RE, re.I)
+
+
+def parse_date(s: str) -> str | None:
+    """'March 31,2002' → '2002-03-31'; 'DECEMBER 31, 2000' → '2000-12-31'; None if not a date."""
+    m = re.match(r"\s*([A-Za-z]+)\.?\s+(\d{1,2})\s*(?:st|nd|rd|th)?\s*,?\s*(\d{4})", s)
+    if not m:
+        return None
+    word = m.group(1).lower()
+    month = _MONTHS.get(word) or _MONTH_ABBR.get(word[:4] if word.startswith("sept") else word[:3])
+    if word not in _MONTHS and word[:3] not in _MONTH_ABBR:
+        return None
+    day, year = int(m.group(2)), int(m.group(3))
+    if not month or not 1 <= day <= 31 or not 1900 <= year <= 2100:
+        return None
+    return f"{year:04d}-{month:02d}-{day:02d}"
+
+
+# --------------------------------------------------------------------------- names
+
+
+_LEGAL = re.compile(
+    r"\b(?:incorporated|inc|corporation|corp|company|co|llc|l\s?l\s?c|ltd|limited|plc|lp|l\s?p|llp|n\s?a|"
+    r"s\s?a|ag|gmbh|nv|bv|trust)\b\.?",
+    re.I,
+)
+
+
+def normalise_name(name: str) -> str:
+    """Key for comparing organisation names: case, punctuation, a leading 'The' and legal
+    suffixes ignored (the rules of shared/gold/README.md)."""
+    s = name.casefold().replace("&", " and ")
+    s = re.sub(r"[^\w\s]", " ", s)
+    s = re.sub(r"^\s*the\s+", "", s)
+    s = _LEGAL.sub(" ", s)
+    return " ".join(s.split())
+
+
+def names_match(a: str | None, b: str | None) -> bool:
+    return bool(a and b and normalise_name(a) == normalise_name(b))
+
+
+# --------------------------------------------------------------------------- captions
+
+_CAPTIONS: dict[str, re.Pattern[str]] = {
+    "registrant_name": re.compile(
+        r"\(\s*(?:exact\s+)?(?:name\s+of\s+(?:small\s+business\s+)?(?:registrant|issuer|company|subject\s+company)"
+        r"|exact\s+name\s+of)[^)]{0,80}\)",
+        re.I,
+    ),
+    "state_of_incorporation": re.compile(r"\(\s*state\s+(?:or\s+other\s+)?(?:jurisdiction\s+)?(?:of\s+)?[^)]{0,80}\)", re.I),
+    "commission_file_number": re.compile(r"\(\s*commission\s+file\s+(?:number|no\.?)[^)]{0,20}\)", re.I),
+    "irs_employer_id": re.compile(r"\(\s*(?:i\.?\s?r\.?\s?s\.?|irs)\s+employer[^)]{0,60}\)", re.I),
+    "address": re.compile(r"\(\s*address(?:es)?\s+(?:of|and)[^)]{0,120}\)", re.I),
+    "phone": re.compile(r"\(\s*(?:registrant'?s?|issuer'?s?|company'?s?|[a-z']+)?[’'s]*\s*telephone\s+number[^)]{0,80}\)", re.I),
+}
+_ANY_CAPTION = re.compile(
+    "|".join(p.pattern for p in _CAPTIONS.values()) + r"|\(\s*zip\s+code\s*\)|\(\s*former\s+name[^)]{0,120}\)",
+    re.I,
+)
+_EIN = re.compile(r"(?<![\d-])\d{2}-\d{7}(?![\d-])")
+_FILE_NO = re.compile(r"(?<![\d-])(?:\d{1,3}-\d{3,6}(?:-\d{2})?)(?![\d-])")
+_PHONE = re.compile(r"(?<!\d)(?:\(\s*\d{3}\s*\)|\d{3})[\s.-]*\d{3}\s*[-.\s]\s*\d{4}(?!\d)")
+_INLINE = {
+    "commission_file_number": re.compile(r"commission\s+file\s+(?:number|no\.?)\s*:?\s*", re.I),
+    "irs_employer_id": re.compile(r"employer\s+identification\s+(?:number|no\.?)\s*:?\s*", re.I),
+    "phone": re.compile(r"telephone\s+number,?\s+including\s+area\s+code\s*:?\s*", re.I),
+}
+_FORM = re.compile(
+    r"\b(?:FORM|SCHEDULE)\s+((?:10-?K(?:405|SB|T)?|10-?Q(?:SB)?|8-?K|6-K|20-F|40-F|11-K|N-CSRS?|S-[1-4]|F-[1-4]|"
+    r"13D|13G|TO|14D-?9|DEF\s?14A|10)(?:/A)?)(?![\w-])",
+)
+_EXHIBIT = re.compile(r"^\s*EXHIBIT\s+(\d{1,3}(?:\.\d{1,3})?)\s*$", re.I | re.M)
+_PERIOD = re.compile(
+    r"(?:quarterly\s+period|fiscal\s+year|period|year|quarter)\s+ended\s*:?\s*(" + DATE_RE + ")", re.I
+)
+_REPORT_DATE = re.compile(
+    r"date\s+of\s+report\s*(?:\(\s*date\s+of\s+earliest\s+event\s+reported\s*\))?\s*:?\s*(" + DATE_RE + ")",
+    re.I,
+)
+_EARLIEST = re.compile(r"\(\s*date\s+of\s+earliest\s+event\s+reported\s*\)\s*:?\s*(" + DATE_RE + ")", re.I)
+_SHARES = re.compile(r"(?<![\d$.,])(\d{1,3}(?:,\d{3}){1,4}|\d{4,12})\s+(?:outstanding\s+)?shares\b", re.I)
+_SUBSIDIARIES_OF = re.compile(
+    r"^[ \t]*(?:list\s+of\s+)?(?:significant\s+)?subsidiaries\s+of\s*\n?[ \t]*(?!the\s+registrant|the\s+company)"
+    r"([A-Z][^\n*]{2,100}?)[*\s]*$",
+    re.I | re.M,
+)
+
+
+@functools.cache
+def _jurisdictions() -> re.Pattern[str]:
+    raw = resources.files("corpkg.extract").joinpath("patterns/jurisdictions.txt").read_text("utf-8")
+    names = [ln.strip() for ln in raw.splitlines() if ln.strip() and not ln.startswith("#")]
+    names.sort(key=len, reverse=True)
+    return re.compile(r"\b(" + "|".join(re.escape(n).replace(r"\ ", r"\s+") for n in names) + r")\b", re.I)
+
+
+@dataclass
+class _Found:
+    value: str
+    start: int
+    end: int
+
+
+def _value_before(text: str, cap_start: int, floor: int) -> tuple[int, int] | None:
+    """Span of the value printed just before a caption: the same line's text before it
+    (after any earlier caption on that line), else the nearest previous non-empty line."""
+    line_start = text.rfind("\n", floor, cap_start) + 1
+    if line_start <= floor:
+        line_start = floor
+    prefix_start = line_start
+    for m in _ANY_CAPTION.finditer(text, line_start, cap_start):
+        prefix_start = m.end()
+    prefix = text[prefix_start:cap_start]
+    if prefix.strip(" \t|_-=*"):
+        return _trim(text, prefix_start, cap_start)
+    # previous non-empty, non-rule line
+    pos = line_start - 1
+    for _ in range(6):
+        if pos <= floor:
+            return None
+        ls = text.rfind("\n", floor, pos) + 1
+        line = text[ls:pos]
+        if ls < floor:
+            ls = floor
+        if line.strip(" \t|_-=*\u2014\u2013") and not re.fullmatch(r"\s*(?:<[A-Z/]{1,8}>\s*)+", line):
+            # a line that holds nothing but other captions is not a value
+            rest = _ANY_CAPTION.sub("", line)
+            if rest.strip(" \t|_-=*"):
+                return _trim(text, ls, pos)
+        pos = ls - 1
+    return None
+
+
+def _trim(text: str, s: int, e: int) -> tuple[int, int]:
+    while s < e and text[s] in " \t|\u00a0":
+        s += 1
+    while e > s and text[e - 1] in " \t|\u00a0":
+        e -= 1
+    return s, e
+
+
+def _clean(value: str) -> str:
+    value = re.sub(r"\s*\(\s*zip\s+code\s*\)\s*", " ", value, flags=re.I)
+    parts = [p.strip(" ,") for p in re.split(r"\t+|\s*\|\s*| {3,}", value) if p.strip(" ,")]
+    return ", ".join(parts) if parts else value.strip()
+
+
+def read_cover(text: str, start: int, end: int, *, hints: dict[str, tuple[str, int, int]] | None = None) -> CoverFacts:
+    """Cover facts of the document occupying ``text[start:end]`` (offsets are into ``text``).
+
+    ``hints`` are facts already known with their spans (e.g. from inline XBRL ``dei:`` tags);
+    they win over what the captions give.
+    """
+    window_end = min(end, start + COVER_WINDOW)
+    found: dict[str, _Found] = {}
+    w = text[start:window_end]
+
+    # captions --------------------------------------------------------------
+    for field, pat in _CAPTIONS.items():
+        for m in pat.finditer(text, start, window_end):
+            span = _value_before(text, m.start(), start)
+            if span is None:
+                continue
+            s, e = span
+            raw = text[s:e]
+            got = _pick(field, raw, s)
+            if got:
+                found.setdefault(field, got)
+                break
+    # inline labels ("Commission File No. 0-30440") ---------------------------
+    for field, pat in _INLINE.items():
+        if field in found:
+            continue
+        shape = {"commission_file_number": _FILE_NO, "irs_employer_id": _EIN, "phone": _PHONE}[field]
+        for m in pat.finditer(text, start, window_end):
+            v = shape.match(text, m.end())
+            if v:
+                found[field] = _Found(v.group(0), v.start(), v.end())
+                break
+
+    # form type ----------------------------------------------------------------
+    fm = _FORM.search(w[:6000])
+    ex = _EXHIBIT.search(w[:1500])
+    if ex and (fm is None or ex.start() < fm.start()):
+        found["form_type"] = _Found(f"EX-{ex.group(1)}", start + ex.start(1), start + ex.end(1))
+    elif fm:
+        form = re.sub(r"\s+", " ", fm.group(1))
+        form = re.sub(r"^(10|8)(K|Q)", r"\1-\2", form)
+        if form in {"13D", "13G", "TO", "14D9", "14D-9"}:
+            form = "SC " + form.replace("14D9", "14D-9")
+        if not form.endswith("/A") and re.search(r"amendment\s+no\.?\s*\d+\s+to\s*$", w[max(0, fm.start() - 40) : fm.start()], re.I):
+            form += "/A"
+        found["form_type"] = _Found(form, start + fm.start(1), start + fm.end(1))
+
+    # dates ----------------------------------------------------------------------
+    m = _REPORT_DATE.search(w) or _EARLIEST.search(w)
+    if m and parse_date(m.group(1)):
+        found["date_of_report"] = _Found(parse_date(m.group(1)) or "", start + m.start(1), start + m.end(1))
+    m = _PERIOD.search(w)
+    if m and parse_date(m.group(1)):
+        found["period_of_report"] = _Found(parse_date(m.group(1)) or "", start + m.start(1), start + m.end(1))
+
+    # shares outstanding -------------------------------------------------------
+    for m in _SHARES.finditer(w):
+        ctx = w[max(0, m.start() - 400) : m.end() + 200].lower()
+        if "outstanding" in ctx and not re.search(r"\$\s*$", w[max(0, m.start() - 3) : m.start()]):
+            n = int(m.group(1).replace(",", ""))
+            if n >= 1000:
+                found["shares_outstanding"] = _Found(str(n), start + m.start(1), start + m.end(1))
+                break
+
+    # exhibit 21 lists: "Subsidiaries of Apple Inc." names the registrant ------------
+    if "registrant_name" not in found:
+        m = _SUBSIDIARIES_OF.search(w[:3000])
+        if m:
+            found["registrant_name"] = _Found(m.group(1).strip(), start + m.start(1), start + m.start(1) + len(m.group(1).strip()))
+
+    # hints (inline XBRL) win -------------------------------------------------------
+    for field, (value, s, e) in (hints or {}).items():
+        found[field] = _Found(value, s, e)
+
+    def val(k: str) -> str | None:
+        f = found.get(k)
+        return f.value if f else None
+
+    shares = val("shares_outstanding")
+    return CoverFacts(
+        registrant_name=val("registrant_name"),
+        form_type=val("form_type"),
+        state_of_incorporation=val("state_of_incorporation"),
+        commission_file_number=val("commission_file_number"),
+        irs_employer_id=val("irs_employer_id"),
+        address=val("address"),
+        phone=val("phone"),
+        date_of_report=val("date_of_report"),
+        period_of_report=val("period_of_report"),
+        shares_outstanding=int(shares) if shares and shares.isdigit() else None,
+        spans=tuple(sorted(((k, f.start, f.end) for k, f in found.items()), key=lambda t: t[1])),
+    )
+
+
+def _pick(field: str, raw: str, s: int) -> _Found | None:
+    """The value of ``field`` inside the value span ``raw`` (which starts at ``s``)."""
+    if field == "irs_employer_id":
+        ms = list(_EIN.finditer(raw))
+        return _Found(ms[-1].group(0), s + ms[-1].start(), s + ms[-1].end()) if ms else None
+    if field == "commission_file_number":
+        for m in _FILE_NO.finditer(raw):
+            if not _EIN.fullmatch(m.group(0)):
+                return _Found(m.group(0), s + m.start(), s + m.end())
+        return None
+    if field == "phone":
+        m = _PHONE.search(raw)
+        return _Found(m.group(0), s + m.start(), s + m.end()) if m else None
+    if field == "state_of_incorporation":
+        ms = list(_jurisdictions().finditer(raw))
+        if not ms:
+            return None
+        m = ms[0]
+        return _Found(" ".join(m.group(0).split()), s + m.start(), s + m.end())
+    if field == "registrant_name":
+        # the name is the last column of the value line (dates or form words may precede it)
+        parts = [(p.start(), p.end()) for p in re.finditer(r"[^\t|]+?(?=\s{3,}|\t|\||$)", raw) if p.group(0).strip()]
+        if not parts:
+            return None
+        ps, pe = parts[-1]
+        ps, pe = _trim(raw, ps, pe)
+        value = raw[ps:pe]
+        if len(value) < 2 or not re.search(r"[A-Za-z]", value):
+            return None
+        return _Found(value, s + ps, s + pe)
+    if field == "address":
+        value = _clean(raw)
+        if not re.search(r"[A-Za-z]", value):
+            return None
+        return _Found(value, s, s + len(raw))
+    return None
