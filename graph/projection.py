@@ -1,0 +1,551 @@
+"""Project the RDF graph onto a networkx ``MultiDiGraph`` for drawing and analytics.
+
+Entities (``ckg:Organization``, ``ckg:Person``) become nodes; n-ary relation nodes
+(``ckg:Ownership``, ``ckg:Position``, ``ckg:CreditAgreement``, ``ckg:LegalProceeding``,
+``ckg:Acquisition``) become labelled edges that carry their attributes, dates, filing and
+evidence.  Which participant is the source and which the target of an edge is data: the
+``VALUES`` table of ``ontology/queries/projection_edges.rq``.  A relation whose participants give
+no edge (one side unknown) is kept as a small relation node linked to the parties it names, so
+nothing stated in a filing is dropped from the picture.
+
+The projection never re-reads text and never assumes "relation == edge" (STYLE.md, 6).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import defaultdict
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+import networkx as nx
+
+from corpkg.errors import CorpkgError
+from corpkg.ontology import QUERIES_DIR
+
+__all__ = [
+    "CKG",
+    "ROLES",
+    "RELATION_ROLES",
+    "EntityLookupError",
+    "project",
+    "load_projection",
+    "open_source",
+    "select",
+    "find_entities",
+    "resolve_entity",
+    "filter_projection",
+    "local_name",
+    "normalise_name",
+]
+
+CKG = "https://w3id.org/corpkg/ontology#"
+PROV = "http://www.w3.org/ns/prov#"
+RDFS_LABEL = "http://www.w3.org/2000/01/rdf-schema#label"
+SKOS_ALT = "http://www.w3.org/2004/02/skos/core#altLabel"
+
+RELATION_ROLES: dict[str, str] = {
+    "Ownership": "subsidiary",
+    "Position": "position",
+    "CreditAgreement": "credit",
+    "LegalProceeding": "proceeding",
+    "Acquisition": "acquisition",
+}
+"""Relation class (local name) → role name of ``extract/model.py``'s ``Fact.role``."""
+
+ROLES: tuple[str, ...] = tuple(RELATION_ROLES.values())
+
+# attribute names that date an edge (first present wins)
+_START_ATTRS = ("startDate", "date", "filedOn")
+_END_ATTRS = ("endDate",)
+
+
+class EntityLookupError(CorpkgError, LookupError):
+    """A name given by the user matches no entity, or several equally well."""
+
+    exit_code = 1
+
+
+def local_name(iri: str) -> str:
+    """The part of an IRI after the last ``#`` or ``/``."""
+    return re.split(r"[#/]", iri.rstrip("/#"))[-1]
+
+
+def _query_text(name: str) -> str:
+    return (QUERIES_DIR / f"{name}.rq").read_text(encoding="utf-8")
+
+
+# --------------------------------------------------------------------------- opening a source
+
+
+def open_source(source: Any) -> Any:
+    """A pyoxigraph ``Store`` for ``source``.
+
+    ``source`` may be a ``pyoxigraph.Store``, an rdflib ``Dataset``/``Graph``, or a path: a graph
+    file (``.trig``, ``.nq``, ``.ttl``, ``.nt``, ``.jsonld`` ...) is loaded in memory, a directory
+    is opened as a persistent store (both through :func:`corpkg.graph.store.open_store`).
+    """
+    import pyoxigraph as ox
+
+    if isinstance(source, ox.Store):
+        return source
+    if isinstance(source, (str, Path)):
+        path = Path(source)
+        try:
+            from corpkg.graph.store import open_store
+        except ImportError:  # the store module is optional for reading a plain graph file
+            return _load_file(path)
+        return open_store(path)
+    # rdflib Dataset / Graph: hand the quads over as N-Quads (fast, lossless)
+    serialize = getattr(source, "serialize", None)
+    if serialize is None:
+        raise TypeError(f"cannot project {type(source).__name__}: expected a path, a pyoxigraph Store or an rdflib graph")
+    data = serialize(format="nquads")
+    store = ox.Store()
+    store.load(data.encode("utf-8") if isinstance(data, str) else data, format=ox.RdfFormat.N_QUADS)
+    return store
+
+
+_FORMATS = {
+    ".trig": "TRIG",
+    ".nq": "N_QUADS",
+    ".nquads": "N_QUADS",
+    ".ttl": "TURTLE",
+    ".nt": "N_TRIPLES",
+    ".n3": "N3",
+    ".rdf": "RDF_XML",
+    ".xml": "RDF_XML",
+    ".jsonld": "JSON_LD",
+}
+
+
+def _load_file(path: Path) -> Any:
+    import pyoxigraph as ox
+
+    if not path.is_file():
+        raise CorpkgError("no such graph file", str(path))
+    name = _FORMATS.get(path.suffix.lower())
+    if name is None or not hasattr(ox.RdfFormat, name):
+        raise CorpkgError(f"unknown graph format {path.suffix!r}; expected one of {', '.join(sorted(_FORMATS))}", str(path))
+    store = ox.Store()
+    try:
+        store.load(path=str(path), format=getattr(ox.RdfFormat, name))
+    except (SyntaxError, ValueError, OSError) as exc:
+        raise CorpkgError(f"cannot parse graph: {exc}", str(path)) from exc
+    return store
+
+
+def _term_value(term: Any) -> str | int | None:
+    """Lexical value of a pyoxigraph term; integers stay integers (offsets)."""
+    if term is None:
+        return None
+    value = term.value
+    datatype = getattr(term, "datatype", None)
+    if datatype is not None and datatype.value.endswith(("#integer", "#int", "#long", "#nonNegativeInteger")):
+        try:
+            return int(value)
+        except ValueError:
+            return value
+    return value
+
+
+def select(store: Any, sparql: str) -> Iterator[dict[str, Any]]:
+    """Rows of a SELECT over the union of all graphs of ``store``, as ``{variable: value}``."""
+    import pyoxigraph as ox
+
+    solutions = store.query(sparql, use_default_graph_as_union=True)
+    names = [v.value for v in solutions.variables]
+    for row in solutions:
+        yield {n: _term_value(row[n]) for n in names if row[n] is not None}
+    del ox
+
+
+# --------------------------------------------------------------------------- the projection
+
+
+def project(source: Any) -> nx.MultiDiGraph:
+    """The projection of ``source`` (see :func:`open_source`) as a ``MultiDiGraph``.
+
+    Nodes are entity IRIs with ``kind`` ("Organization" | "Person"), ``label``, ``alt_labels``,
+    ``identifiers`` (e.g. ``{"cik": "0001084475"}``), ``filings`` (IRIs of filings it issued) and
+    ``roles`` (the roles it plays: issuer, parent, subsidiary, officer, lender, borrower, plaintiff,
+    defendant, acquirer, target ...).  Each edge is keyed by its relation IRI (plus the slot pair)
+    and carries ``role``, ``label``, ``caption``, ``relation``, ``relation_type``, ``attributes``
+    (local name → list of values), ``titles``, ``start``, ``end``, ``as_of``, ``filing``,
+    ``filing_info`` and ``evidence`` (list of quote/offsets/section/filing dicts).
+    The graph's ``filings`` attribute maps filing IRIs to their form type, dates and issuers.
+    """
+    store = open_source(source)
+    graph = nx.MultiDiGraph()
+    filings = _filings(store)
+    graph.graph["filings"] = filings
+
+    for iri, node in _entities(store).items():
+        graph.add_node(iri, **node)
+    for info in filings.values():
+        for issuer in info["issuers"]:
+            if issuer in graph:
+                graph.nodes[issuer]["filings"].append(info["iri"])
+                graph.nodes[issuer]["roles"].add("issuer")
+
+    relations = _relations(store, filings)
+    participants = _participants(store)
+    used: set[str] = set()
+    for row in select(store, _query_text("projection_edges")):
+        rel = row["relation"]
+        source, target = row["source"], row["target"]
+        if rel not in relations or source not in graph or target not in graph:
+            continue
+        used.add(rel)
+        data = _edge_data(relations[rel], row["role"], row["label"], local_name(row["sourceSlot"]), local_name(row["targetSlot"]))
+        data["parties"] = participants.get(rel, {})
+        key = f"{rel}|{data['source_slot']}>{data['target_slot']}"
+        graph.add_edge(source, target, key=key, **data)
+        graph.nodes[source]["roles"].add(_ROLE_OF_SLOT.get(data["source_slot"], data["source_slot"]))
+        graph.nodes[target]["roles"].add(_ROLE_OF_SLOT.get(data["target_slot"], data["target_slot"]))
+
+    # relations with no edge: keep them as relation nodes linked to their parties
+    for rel, rel_info in relations.items():
+        if rel in used or rel not in participants:
+            continue
+        rtype = rel_info["relation_type"]
+        role = RELATION_ROLES[rtype]
+        graph.add_node(
+            rel,
+            kind=rtype,
+            label=_relation_node_label(rel_info),
+            alt_labels=[],
+            identifiers={},
+            filings=[],
+            roles={role},
+            relation_node=True,
+        )
+        for slot, members in sorted(participants[rel].items()):
+            for entity in members:
+                if entity not in graph:
+                    continue
+                data = _edge_data(rel_info, role, slot, slot, "relation")
+                data["parties"] = participants[rel]
+                graph.add_edge(entity, rel, key=f"{rel}|{slot}", **data)
+                graph.nodes[entity]["roles"].add(_ROLE_OF_SLOT.get(slot, slot))
+    return graph
+
+
+def load_projection(source: Any) -> nx.MultiDiGraph:
+    """Alias of :func:`project`, for readability at call sites that pass a path."""
+    return project(source)
+
+
+_ROLE_OF_SLOT = {
+    "owner": "parent",
+    "owned": "subsidiary",
+    "holder": "officer",
+    "organization": "employer",
+    "lender": "lender",
+    "borrower": "borrower",
+    "guarantor": "guarantor",
+    "agent": "agent",
+    "plaintiff": "plaintiff",
+    "defendant": "defendant",
+    "counterclaimant": "counterclaimant",
+    "acquirer": "acquirer",
+    "target": "target",
+    "seller": "seller",
+}
+
+
+def _entities(store: Any) -> dict[str, dict[str, Any]]:
+    labels: dict[str, list[str]] = defaultdict(list)
+    alts: dict[str, set[str]] = defaultdict(set)
+    kinds: dict[str, set[str]] = defaultdict(set)
+    idents: dict[str, dict[str, str]] = defaultdict(dict)
+    for row in select(store, _query_text("projection_entities")):
+        iri = row["entity"]
+        kinds[iri].add(local_name(row["kind"]))
+        prop, value = row.get("property"), row.get("value")
+        if prop is None or value is None:
+            continue
+        value = str(value)
+        if prop == RDFS_LABEL:
+            if value not in labels[iri]:
+                labels[iri].append(value)
+        elif prop == SKOS_ALT:
+            alts[iri].add(value)
+        elif prop.startswith(CKG):
+            idents[iri].setdefault(local_name(prop), value)
+    out: dict[str, dict[str, Any]] = {}
+    for iri in sorted(kinds):
+        names = sorted(labels.get(iri, []), key=lambda s: (-len(s), s))
+        label = names[0] if names else local_name(iri)
+        # an entity typed both ways is shown as an organization (the contract types them explicitly;
+        # the validator reports the clash, the picture should not hide the node)
+        kind = "Organization" if "Organization" in kinds[iri] else "Person"
+        alt = sorted((alts.get(iri, set()) | set(names[1:])) - {label})
+        out[iri] = {
+            "kind": kind,
+            "label": label,
+            "alt_labels": alt,
+            "identifiers": dict(sorted(idents.get(iri, {}).items())),
+            "filings": [],
+            "roles": set(),
+            "relation_node": False,
+        }
+    return out
+
+
+def _filings(store: Any) -> dict[str, dict[str, Any]]:
+    out: dict[str, dict[str, Any]] = {}
+    for row in select(store, _query_text("projection_filings")):
+        iri = row["filing"]
+        info = out.setdefault(iri, {"iri": iri, "issuers": [], "properties": {}})
+        prop, value = row["property"], row["value"]
+        if prop == CKG + "issuer":
+            if value not in info["issuers"]:
+                info["issuers"].append(value)
+        else:
+            info["properties"].setdefault(local_name(prop), str(value))
+    for info in out.values():
+        props = info["properties"]
+        info["form_type"] = props.get("formType")
+        info["filed_on"] = props.get("filedOn")
+        info["period"] = props.get("periodOfReport")
+        info["accession"] = props.get("accessionNumber")
+        info["issuers"].sort()
+    return out
+
+
+def _participants(store: Any) -> dict[str, dict[str, list[str]]]:
+    out: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
+    for row in select(store, _query_text("projection_participants")):
+        members = out[row["relation"]][local_name(row["slot"])]
+        if row["entity"] not in members:
+            members.append(row["entity"])
+    return {rel: {slot: sorted(m) for slot, m in slots.items()} for rel, slots in out.items()}
+
+
+def _relations(store: Any, filings: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    rels: dict[str, dict[str, Any]] = {}
+    for row in select(store, _query_text("projection_attributes")):
+        rel = row["relation"]
+        info = rels.setdefault(
+            rel,
+            {"relation": rel, "relation_type": local_name(row["relationType"]), "attributes": defaultdict(list), "filings": []},
+        )
+        prop, value = row["property"], row["value"]
+        if prop == PROV + "wasDerivedFrom":
+            if value not in info["filings"]:
+                info["filings"].append(value)
+            continue
+        values = info["attributes"][local_name(prop)]
+        if str(value) not in values:
+            values.append(str(value))
+    evidence: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for row in select(store, _query_text("projection_evidence")):
+        filing = row.get("filing")
+        finfo = filings.get(filing or "", {})
+        item = {
+            "quote": str(row["quote"]),
+            "start": row.get("start"),
+            "end": row.get("end"),
+            "section": row.get("section"),
+            "document_type": row.get("documentType"),
+            "filing": filing,
+            "form_type": finfo.get("form_type"),
+            "filed_on": finfo.get("filed_on"),
+            "accession": finfo.get("accession"),
+        }
+        if item not in evidence[row["relation"]]:
+            evidence[row["relation"]].append(item)
+    for rel, info in rels.items():
+        info["attributes"] = {k: sorted(v) if k != "title" else v for k, v in sorted(info["attributes"].items())}
+        info["filings"].sort()
+        info["evidence"] = sorted(
+            evidence.get(rel, []), key=lambda e: (e["filing"] or "", e["start"] if isinstance(e["start"], int) else -1)
+        )
+        info["filing_info"] = [
+            {k: filings[f].get(k) for k in ("iri", "form_type", "filed_on", "period", "accession")}
+            for f in info["filings"]
+            if f in filings
+        ]
+    return rels
+
+
+def _first(attrs: dict[str, list[str]], names: Iterable[str]) -> str | None:
+    for name in names:
+        if attrs.get(name):
+            return attrs[name][0]
+    return None
+
+
+def _money(amount: str | None, currency: str | None) -> str | None:
+    if not amount:
+        return None
+    try:
+        number = float(amount)
+        text = f"{number:,.0f}" if number == int(number) else f"{number:,.2f}"
+    except ValueError:
+        text = amount
+    if currency in (None, "USD"):
+        return f"${text}"
+    return f"{text} {currency}"
+
+
+def _edge_data(rel: dict[str, Any], role: str, label: str, source_slot: str, target_slot: str) -> dict[str, Any]:
+    attrs: dict[str, list[str]] = rel["attributes"]
+    titles = list(attrs.get("title", []))
+    start = _first(attrs, _START_ATTRS)
+    end = _first(attrs, _END_ATTRS)
+    as_of = _first(attrs, ("asOf",))
+    detail: list[str] = []
+    edge_label = label
+    if role == "position" and target_slot == "organization":
+        edge_label = ", ".join(titles) if titles else label
+    elif role == "subsidiary" and attrs.get("percentage"):
+        detail.append(f"{attrs['percentage'][0]}%")
+    elif role == "credit":
+        money = _money(_first(attrs, ("amount",)), _first(attrs, ("currency",)))
+        if money:
+            detail.append(money)
+    elif role == "proceeding":
+        case = _first(attrs, ("caseNumber",))
+        if case:
+            detail.append(case)
+    elif role == "acquisition" and source_slot == "acquirer":
+        if "control" in attrs.get("kind", []):
+            edge_label = "acquired control of"
+        elif "assets" in attrs.get("kind", []):
+            edge_label = "acquired assets of"
+    if end:
+        detail.append(f"ended {end}")
+    elif "former" in attrs.get("status", []):
+        detail.append("former")
+    caption = edge_label + (f" ({'; '.join(detail)})" if detail else "")
+    filing = rel["filings"][0] if rel["filings"] else None
+    return {
+        "role": role,
+        "label": edge_label,
+        "caption": caption,
+        "relation": rel["relation"],
+        "relation_type": rel["relation_type"],
+        "source_slot": source_slot,
+        "target_slot": target_slot,
+        "attributes": attrs,
+        "titles": titles,
+        "start": start,
+        "end": end,
+        "as_of": as_of,
+        "status": _first(attrs, ("status",)),
+        "filing": filing,
+        "filings": list(rel["filings"]),
+        "filing_info": list(rel["filing_info"]),
+        "evidence": list(rel["evidence"]),
+    }
+
+
+def _relation_node_label(rel: dict[str, Any]) -> str:
+    attrs = rel["attributes"]
+    rtype = rel["relation_type"]
+    words = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", rtype).lower()
+    detail = _first(attrs, ("caseNumber", "court", "facilityType", "kind", "date", "startDate", "filedOn"))
+    return f"{words} {detail}" if detail else words
+
+
+# --------------------------------------------------------------------------- finding and filtering
+
+
+def normalise_name(name: str) -> str:
+    """Case-, accent- and punctuation-insensitive form of a name, for look-ups."""
+    text = unicodedata.normalize("NFKD", name)
+    text = "".join(c for c in text if not unicodedata.combining(c)).casefold()
+    text = re.sub(r"[^\w]+", " ", text)
+    return " ".join(text.split())
+
+
+def find_entities(graph: nx.MultiDiGraph, name: str) -> list[str]:
+    """Nodes whose label or alternative label matches ``name``: exact (normalised) matches if any,
+    else those containing it; best connected first. An IRI matches itself."""
+    if name in graph:
+        return [name]
+    wanted = normalise_name(name)
+    if not wanted:
+        return []
+    exact: list[str] = []
+    partial: list[str] = []
+    for node, data in graph.nodes(data=True):
+        names = [normalise_name(n) for n in [data.get("label", ""), *data.get("alt_labels", [])]]
+        if wanted in names:
+            exact.append(node)
+        elif any(wanted in n for n in names):
+            partial.append(node)
+    found = exact or partial
+    return sorted(found, key=lambda n: (-graph.degree(n), graph.nodes[n].get("label", ""), n))
+
+
+def resolve_entity(graph: nx.MultiDiGraph, name: str) -> str:
+    """The one node ``name`` stands for; :class:`EntityLookupError` when none or several."""
+    found = find_entities(graph, name)
+    if not found:
+        raise EntityLookupError(f"no entity named {name!r} in the graph (labels and alternative labels were searched)")
+    if len(found) > 1:
+        wanted = normalise_name(name)
+        exact = [n for n in found if normalise_name(graph.nodes[n].get("label", "")) == wanted]
+        if len(exact) == 1:
+            return exact[0]
+        names = "; ".join(f"{graph.nodes[n].get('label')} <{n}>" for n in found[:8])
+        more = f" and {len(found) - 8} more" if len(found) > 8 else ""
+        raise EntityLookupError(f"{name!r} matches {len(found)} entities: {names}{more}; give the full name or the IRI")
+    return found[0]
+
+
+def _edge_dates(data: dict[str, Any]) -> list[str]:
+    dates = [data.get("start"), data.get("end"), data.get("as_of")]
+    dates += [f.get("filed_on") for f in data.get("filing_info", [])]
+    return [d for d in dates if d]
+
+
+def filter_projection(
+    graph: nx.MultiDiGraph,
+    *,
+    roles: Iterable[str] | None = None,
+    since: str | None = None,
+    focus: str | None = None,
+    hops: int = 1,
+    keep_isolates: bool = False,
+) -> nx.MultiDiGraph:
+    """A filtered copy of a projection.
+
+    ``roles`` keeps edges of those roles only (subsidiary, position, credit, proceeding,
+    acquisition). ``since`` (ISO date) keeps edges in force or evidenced on or after that date: an
+    edge is kept when any of its dates (start, end, as-of, filing date) is ``>= since``; edges with no
+    date at all are dropped. ``focus`` (a name or IRI) keeps the ``hops``-neighbourhood of that
+    entity, following edges in both directions. Entities left without edges are dropped unless
+    ``keep_isolates`` (issuers of the remaining filings are always kept).
+    """
+    wanted_roles = set(roles) if roles else None
+    if wanted_roles:
+        unknown = wanted_roles - set(ROLES)
+        if unknown:
+            raise ValueError(f"unknown role(s) {', '.join(sorted(unknown))}; expected some of {', '.join(ROLES)}")
+    since_key = since[:10] if since else None
+    out = nx.MultiDiGraph()
+    out.graph.update(graph.graph)
+    out.add_nodes_from(graph.nodes(data=True))
+    for u, v, k, data in graph.edges(keys=True, data=True):
+        if wanted_roles is not None and data["role"] not in wanted_roles:
+            continue
+        if since_key is not None and not any(d[: len(since_key)] >= since_key[: len(d)] for d in _edge_dates(data)):
+            continue
+        out.add_edge(u, v, key=k, **data)
+    # relation nodes whose edges were all filtered out go too
+    out.remove_nodes_from([n for n, d in out.nodes(data=True) if d.get("relation_node") and out.degree(n) == 0])
+    if focus is not None:
+        centre = resolve_entity(out, focus)
+        keep = nx.single_source_shortest_path_length(out.to_undirected(as_view=True), centre, cutoff=max(hops, 0))
+        out = out.subgraph(keep).copy()
+        out.graph["focus"] = centre
+        return out
+    if not keep_isolates:
+        out.remove_nodes_from([n for n, d in out.nodes(data=True) if out.degree(n) == 0 and not d.get("filings")])
+    return out

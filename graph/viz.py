@@ -1,0 +1,473 @@
+"""The interactive page: a self-contained pyvis/vis-network HTML file drawn from a projection.
+
+Speed and safety choices (DESIGN.md, "Store, query, look"):
+
+* node and edge lists are filled directly from the projection (``Network.add_node`` scans for
+  duplicates and is quadratic);
+* the layout is computed here with networkx and shipped as positions, physics off
+  (``improvedLayout`` and smooth edges off), so a 1,000-node page draws in well under a second;
+* vis-network's JS and CSS are inlined from pyvis's bundled copy and nothing is fetched from a CDN
+  (pyvis's own template links bootstrap even with ``cdn_resources="in_line"``; ours does not);
+* every string that comes from a filing reaches the page only as JSON inside ``<script>`` (with
+  ``<``, ``>``, ``&`` and ``'`` escaped by Jinja's ``tojson``) or as Jinja-autoescaped text, and the
+  page script builds tooltips and the details panel with ``textContent`` — never ``innerHTML``.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import math
+import re
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+import networkx as nx
+
+from corpkg.graph.projection import ROLES, filter_projection, project
+
+__all__ = [
+    "NODE_STYLES",
+    "EDGE_STYLES",
+    "compute_layout",
+    "build_network",
+    "render_page",
+    "write_page",
+    "page_for",
+]
+
+STATIC_DIR = Path(__file__).resolve().parent / "static"
+
+# node category → (legend text, vis shape, colour); order = legend order and priority
+NODE_STYLES: dict[str, tuple[str, str, str]] = {
+    "issuer": ("Issuer (filer)", "star", "#1f4e79"),
+    "subsidiary": ("Subsidiary", "dot", "#4e79a7"),
+    "lender": ("Lender / guarantor", "dot", "#59a14f"),
+    "acquirer": ("Acquirer / target", "dot", "#f28e2b"),
+    "litigant": ("Litigant", "dot", "#e15759"),
+    "organization": ("Other organization", "dot", "#9d9d9d"),
+    "officer": ("Officer / director", "triangle", "#8e5ea2"),
+    "person": ("Other person", "triangle", "#c9a0dc"),
+    "relation": ("Relation, one side unknown", "diamond", "#bab0ac"),
+}
+
+# edge role → (legend text, colour)
+EDGE_STYLES: dict[str, tuple[str, str]] = {
+    "subsidiary": ("subsidiary of", "#4e79a7"),
+    "position": ("officer / director of", "#8e5ea2"),
+    "credit": ("lender / guarantor to", "#59a14f"),
+    "proceeding": ("sued / counterclaimed", "#e15759"),
+    "acquisition": ("acquired", "#f28e2b"),
+}
+
+_ORG_PRIORITY = (
+    ("issuer", {"issuer"}),
+    ("subsidiary", {"subsidiary", "parent"}),
+    ("lender", {"lender", "guarantor", "agent"}),
+    ("acquirer", {"acquirer", "target", "seller"}),
+    ("litigant", {"plaintiff", "defendant", "counterclaimant"}),
+)
+
+_TITLE_ORDER = [
+    "Chairman",
+    "Chief Executive Officer",
+    "President",
+    "Chief Operating Officer",
+    "Chief Financial Officer",
+    "Executive Vice President",
+    "Senior Vice President",
+    "Vice President",
+    "General Counsel",
+    "Secretary",
+    "Treasurer",
+    "Director",
+]
+
+MAX_LABEL = 42
+
+
+def node_category(data: dict[str, Any]) -> str:
+    """The legend category of a projection node (issuer, subsidiary, lender, ..., officer, person)."""
+    if data.get("relation_node"):
+        return "relation"
+    roles = set(data.get("roles", ()))
+    if data.get("kind") == "Person":
+        return "officer" if "officer" in roles else "person"
+    for category, wanted in _ORG_PRIORITY:
+        if roles & wanted:
+            return category
+    return "organization"
+
+
+def _short(text: str, limit: int = MAX_LABEL) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def _sorted_titles(titles: list[str]) -> list[str]:
+    rank = {t: i for i, t in enumerate(_TITLE_ORDER)}
+    return sorted(titles, key=lambda t: (rank.get(t, len(rank) - 1.5), t))
+
+
+# --------------------------------------------------------------------------- layout
+
+
+def force_layout(graph: nx.Graph, *, seed: int = 7, iterations: int = 60, block: int = 256) -> dict[Any, tuple[float, float]]:
+    """Fruchterman-Reingold positions in [-1, 1]² for a connected graph, in numpy.
+
+    Repulsion is computed in blocks of rows, so memory stays O(block · n) (networkx's own
+    ``spring_layout`` needs SciPy from 500 nodes on, or O(n²) memory without it)."""
+    import numpy as np
+
+    nodes = list(graph.nodes)
+    n = len(nodes)
+    if n == 1:
+        return {nodes[0]: (0.0, 0.0)}
+    index = {node: i for i, node in enumerate(nodes)}
+    pairs = np.array([(index[u], index[v]) for u, v in graph.edges() if u != v], dtype=np.int64).reshape(-1, 2)
+    rng = np.random.default_rng(seed)
+    pos = rng.random((n, 2))
+    k = 1.0 / math.sqrt(n)
+    temperature = 0.1
+    cooling = temperature / (iterations + 1)
+    for _ in range(iterations):
+        disp = np.zeros((n, 2))
+        for start in range(0, n, block):
+            delta = pos[start : start + block, None, :] - pos[None, :, :]
+            dist2 = np.maximum((delta * delta).sum(axis=-1), 1e-6)
+            disp[start : start + block] += (delta * (k * k / dist2)[:, :, None]).sum(axis=1)
+        if len(pairs):
+            delta = pos[pairs[:, 0]] - pos[pairs[:, 1]]
+            dist = np.sqrt(np.maximum((delta * delta).sum(axis=-1), 1e-12))
+            force = delta * (dist / k)[:, None]
+            np.subtract.at(disp, pairs[:, 0], force)
+            np.add.at(disp, pairs[:, 1], force)
+        length = np.maximum(np.sqrt((disp * disp).sum(axis=-1)), 1e-9)
+        pos += disp * (np.minimum(length, temperature) / length)[:, None]
+        temperature -= cooling
+    pos -= pos.mean(axis=0)
+    scale = float(np.abs(pos).max()) or 1.0
+    pos /= scale
+    return {node: (float(x), float(y)) for node, (x, y) in zip(nodes, pos)}
+
+
+def compute_layout(graph: nx.Graph, *, seed: int = 7, spacing: float = 150.0) -> dict[Any, tuple[float, float]]:
+    """Positions (pixels) for every node: each connected component laid out with a seeded
+    force-directed layout, components packed in rows by size, isolated nodes in a grid below.
+    Deterministic for the same graph."""
+    simple = nx.Graph()
+    simple.add_nodes_from(sorted(graph.nodes, key=str))
+    simple.add_edges_from(sorted(((u, v) for u, v in graph.edges() if u != v), key=str))
+    components = sorted((sorted(c, key=str) for c in nx.connected_components(simple)), key=lambda c: (-len(c), str(c[0])))
+    positions: dict[Any, tuple[float, float]] = {}
+    boxes: list[tuple[dict[Any, tuple[float, float]], float]] = []
+    isolates: list[Any] = []
+    for comp in components:
+        if len(comp) == 1:
+            isolates.append(comp[0])
+            continue
+        n = len(comp)
+        if n == 2:
+            raw = {comp[0]: (-1.0, 0.0), comp[1]: (1.0, 0.0)}
+            radius = spacing * 0.6
+        else:
+            iterations = 80 if n <= 300 else 50 if n <= 2000 else 25
+            raw = force_layout(simple.subgraph(comp), seed=seed, iterations=iterations)
+            radius = spacing * (0.5 + 0.55 * math.sqrt(n))
+        pos = {node: (x * radius, y * radius) for node, (x, y) in raw.items()}
+        boxes.append((pos, radius))
+
+    # shelf packing: rows of components, the row width bounded by the largest component's size
+    widest = max((2 * r for _, r in boxes), default=0.0)
+    row_limit = max(widest, spacing * 10)
+    x = y = 0.0
+    row_height = 0.0
+    gap = spacing * 0.6
+    for pos, radius in boxes:
+        size = 2 * radius
+        if x > 0 and x + size > row_limit:
+            x = 0.0
+            y += row_height + gap
+            row_height = 0.0
+        for node, (px, py) in pos.items():
+            positions[node] = (px + x + radius, py + y + radius)
+        x += size + gap
+        row_height = max(row_height, size)
+    y += row_height + (gap if boxes else 0.0)
+    per_row = max(1, int(row_limit // spacing))
+    for i, node in enumerate(isolates):
+        positions[node] = ((i % per_row) * spacing + spacing / 2, y + (i // per_row) * spacing * 0.6)
+    return {n: (round(px, 1), round(py, 1)) for n, (px, py) in positions.items()}
+
+
+# --------------------------------------------------------------------------- vis data
+
+
+def _node_record(node: str, data: dict[str, Any], graph: nx.MultiDiGraph, degree: int, pos: tuple[float, float]) -> dict[str, Any]:
+    category = node_category(data)
+    _legend, shape, colour = NODE_STYLES[category]
+    size = 10 + 4 * math.log2(1 + degree)
+    if category == "issuer":
+        size += 8
+    elif category == "relation":
+        size = 8
+    focus = graph.graph.get("focus") == node
+    record = {
+        "id": node,
+        "label": _short(data.get("label", node)),
+        "x": pos[0],
+        "y": pos[1],
+        "shape": shape,
+        "size": round(size, 1),
+        "color": {"background": colour, "border": "#222222" if focus else colour,
+                  "highlight": {"background": colour, "border": "#111111"}},
+        "borderWidth": 4 if focus else 1,
+        "font": {"size": 14 if category == "issuer" or focus else 12, "color": "#1b1b1b",
+                 "strokeWidth": 3, "strokeColor": "#ffffff"},
+        # page data (not vis options): used by tooltips, the details panel, search and filters
+        "kind": data.get("kind"),
+        "category": category,
+        "fullLabel": data.get("label", node),
+        "altLabels": list(data.get("alt_labels", [])),
+        "identifiers": dict(data.get("identifiers", {})),
+        "roles": sorted(data.get("roles", ())),
+        "filings": sorted((_filing_record(f, graph) for f in data.get("filings", [])),
+                          key=lambda f: (f.get("filed_on") or "", f.get("iri") or "")),
+        "focus": focus,
+    }
+    return record
+
+
+def _edgar_url(info: dict[str, Any], graph: nx.MultiDiGraph) -> str | None:
+    """The EDGAR index page of a filing, when its accession number and an issuer's CIK are known."""
+    accession = info.get("accession") or ""
+    if not re.fullmatch(r"\d{10}-\d{2}-\d{6}", accession):
+        return None
+    for issuer in info.get("issuers", []):
+        cik = graph.nodes[issuer].get("identifiers", {}).get("cik") if issuer in graph else None
+        if cik and cik.isdigit():
+            return f"https://www.sec.gov/Archives/edgar/data/{int(cik)}/{accession.replace('-', '')}/{accession}-index.htm"
+    return None
+
+
+def _filing_record(iri: str | None, graph: nx.MultiDiGraph) -> dict[str, Any]:
+    info = graph.graph.get("filings", {}).get(iri or "", {"iri": iri})
+    record = {k: info.get(k) for k in ("iri", "form_type", "filed_on", "period", "accession")}
+    record["file"] = info.get("properties", {}).get("fileName")
+    record["url"] = _edgar_url(info, graph)
+    return record
+
+
+def _edge_item(data: dict[str, Any], graph: nx.MultiDiGraph) -> dict[str, Any]:
+    """One relation behind a drawn edge, for tooltips and the details panel."""
+    attrs = {k: v for k, v in data.get("attributes", {}).items() if k not in {"asOf"}}
+    if "title" in attrs:
+        attrs["title"] = _sorted_titles(list(attrs["title"]))
+    return {
+        "caption": data.get("caption"),
+        "relation": data.get("relation"),
+        "relationType": data.get("relation_type"),
+        "start": data.get("start"),
+        "end": data.get("end"),
+        "asOf": data.get("as_of"),
+        "attributes": attrs,
+        "filings": [_filing_record(f, graph) for f in data.get("filings", [])],
+        "evidence": [
+            {
+                "quote": e.get("quote"),
+                "start": e.get("start"),
+                "end": e.get("end"),
+                "section": e.get("section"),
+                "documentType": e.get("document_type"),
+                "filing": e.get("filing"),
+                "formType": e.get("form_type"),
+                "filedOn": e.get("filed_on"),
+                "accession": e.get("accession"),
+            }
+            for e in data.get("evidence", [])
+        ],
+    }
+
+
+def _edge_label(data: dict[str, Any]) -> str:
+    if data.get("role") == "position" and data.get("titles"):
+        base = ", ".join(_sorted_titles(list(data["titles"])))
+        caption = data.get("caption") or ""
+        extra = caption[len(data.get("label", "")):] if caption.startswith(data.get("label", "")) else ""
+        return base + extra
+    return data.get("caption") or data.get("label") or ""
+
+
+def _edge_records(graph: nx.MultiDiGraph) -> list[dict[str, Any]]:
+    # relations saying the same thing about the same pair (the same subsidiary in two filings) are
+    # drawn as one edge listing every relation and its evidence
+    groups: dict[tuple[str, str, str, str], list[dict[str, Any]]] = defaultdict(list)
+    for u, v, data in graph.edges(data=True):
+        groups[(u, v, data["role"], _edge_label(data))].append(data)
+    pair_count: dict[frozenset[str], int] = defaultdict(int)
+    for u, v, _role, _label in groups:
+        pair_count[frozenset((u, v))] += 1
+    pair_seen: dict[frozenset[str], int] = defaultdict(int)
+    records = []
+    for (u, v, role, label), items in sorted(groups.items()):
+        items = sorted(items, key=lambda d: (d.get("as_of") or "", d.get("relation") or ""))
+        _legend, colour = EDGE_STYLES.get(role, (role, "#888888"))
+        ended = all(d.get("end") or d.get("status") == "former" for d in items)
+        pair = frozenset((u, v))
+        record: dict[str, Any] = {
+            "id": f"e{len(records)}",
+            "from": u,
+            "to": v,
+            "label": _short(label, 48),
+            "arrows": "to",
+            "color": {"color": colour, "highlight": colour, "opacity": 0.85},
+            "dashes": ended,
+            "width": 1.5 + min(len(items) - 1, 4) * 0.75,
+            "font": {"size": 10, "align": "middle", "color": "#333333", "strokeWidth": 3, "strokeColor": "#ffffff"},
+            # page data
+            "role": role,
+            "caption": label,
+            "ended": ended,
+            "items": [_edge_item(d, graph) for d in items],
+        }
+        if pair_count[pair] > 1:  # several different edges between the same two nodes: bend them apart
+            index = pair_seen[pair]
+            pair_seen[pair] += 1
+            record["smooth"] = {"enabled": True, "type": "curvedCW" if index % 2 == 0 else "curvedCCW",
+                                "roundness": 0.12 + 0.1 * (index // 2)}
+        records.append(record)
+    return records
+
+
+def _options(physics_seconds: float) -> dict[str, Any]:
+    return {
+        "layout": {"improvedLayout": False},
+        "physics": {
+            "enabled": False,
+            "solver": "forceAtlas2Based",
+            "forceAtlas2Based": {"gravitationalConstant": -60, "springLength": 120, "avoidOverlap": 0.4},
+            "stabilization": {"enabled": False},
+        },
+        "edges": {"smooth": False, "selectionWidth": 2, "hoverWidth": 1.5},
+        "nodes": {"borderWidthSelected": 3},
+        "interaction": {"hover": True, "tooltipDelay": 150, "navigationButtons": False,
+                        "keyboard": {"enabled": True, "bindToWindow": False}, "multiselect": False,
+                        "hideEdgesOnDrag": False},
+        "corpkg": {"physicsSeconds": physics_seconds},
+    }
+
+
+def build_network(graph: nx.MultiDiGraph, *, physics_seconds: float = 0.0, height: str = "100%"):
+    """A ``pyvis.network.Network`` whose node and edge lists are filled from ``graph`` (a projection,
+    possibly filtered), with positions laid out in Python and physics off."""
+    from pyvis.network import Network
+
+    positions = compute_layout(graph)
+    degrees = dict(graph.degree())
+    net = Network(height=height, width="100%", directed=True, cdn_resources="in_line")
+    net.nodes = [
+        _node_record(n, d, graph, degrees.get(n, 0), positions[n])
+        for n, d in sorted(graph.nodes(data=True), key=lambda nd: str(nd[0]))
+    ]
+    net.edges = _edge_records(graph)
+    net.options = _options(physics_seconds)
+    return net
+
+
+# --------------------------------------------------------------------------- page
+
+
+def _environment():
+    from jinja2 import ChoiceLoader, Environment, FileSystemLoader, select_autoescape
+
+    import pyvis
+
+    pyvis_templates = Path(pyvis.__file__).resolve().parent / "templates"
+    return Environment(
+        loader=ChoiceLoader([FileSystemLoader(str(STATIC_DIR)), FileSystemLoader(str(pyvis_templates))]),
+        autoescape=select_autoescape(default=True, default_for_string=True),
+        keep_trailing_newline=True,
+    )
+
+
+def _asset(name: str) -> str:
+    import pyvis
+
+    text = (Path(pyvis.__file__).resolve().parent / "templates" / "lib" / "vis-9.1.2" / name).read_text(encoding="utf-8")
+    # never let an inlined library close its own <script>/<style> element early
+    return text.replace("</script", "<\\/script").replace("</style", "<\\/style")
+
+
+def _csp_hash(script: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii") + "'"
+
+
+def render_page(net, *, title: str = "corpkg graph", subtitle: str = "", roles: tuple[str, ...] = ROLES) -> str:
+    """The self-contained HTML page for a network made by :func:`build_network`.
+
+    The page loads nothing from the network, and its Content-Security-Policy allows exactly its
+    three inline scripts (by SHA-256), so markup smuggled into a label could not run even if it
+    escaped the escaping.
+    """
+    from jinja2.utils import htmlsafe_json_dumps
+    from markupsafe import Markup
+
+    env = _environment()
+    template = env.get_template("page.html.j2")
+    categories = sorted({n["category"] for n in net.nodes}, key=list(NODE_STYLES).index)
+    present_roles = {e["role"] for e in net.edges}
+    vis_js = _asset("vis-network.min.js")
+    data_js = (
+        "window.CORPKG = {nodes: " + htmlsafe_json_dumps(net.nodes)
+        + ", edges: " + htmlsafe_json_dumps(net.edges)
+        + ", options: " + htmlsafe_json_dumps(net.options) + "};"
+    )
+    page_js = (STATIC_DIR / "page.js").read_text(encoding="utf-8").replace("</script", "<\\/script")
+    scripts = [vis_js, str(data_js), page_js]
+    return template.render(
+        title=title,
+        subtitle=subtitle,
+        node_styles=[(c, *NODE_STYLES[c]) for c in categories],
+        edge_styles=[(r, *EDGE_STYLES.get(r, (r, "#888888"))) for r in roles if r in present_roles],
+        vis_js=Markup(vis_js),
+        data_js=Markup(data_js),
+        page_js=Markup(page_js),
+        vis_css=Markup(_asset("vis-network.css")),
+        page_css=Markup((STATIC_DIR / "page.css").read_text(encoding="utf-8").replace("</style", "<\\/style")),
+        script_hashes=Markup(" ".join(_csp_hash(s) for s in scripts)),
+        stats={"nodes": len(net.nodes), "edges": len(net.edges)},
+    )
+
+
+def write_page(graph: nx.MultiDiGraph, path: str | Path, *, title: str = "corpkg graph", subtitle: str = "",
+               physics_seconds: float = 0.0) -> Path:
+    """Write the page for ``graph`` (a projection) to ``path``; returns the path."""
+    net = build_network(graph, physics_seconds=physics_seconds)
+    html = render_page(net, title=title, subtitle=subtitle)
+    out = Path(path)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(html, encoding="utf-8")
+    return out
+
+
+def page_for(source: Any, path: str | Path, *, focus: str | None = None, hops: int = 2,
+             roles: list[str] | None = None, since: str | None = None, title: str | None = None,
+             keep_isolates: bool = False) -> tuple[Path, nx.MultiDiGraph]:
+    """Project ``source`` (graph file, store directory, pyoxigraph Store or rdflib graph), filter it
+    and write the page. Returns the page's path and the drawn projection."""
+    graph = filter_projection(project(source), roles=roles, since=since, focus=focus, hops=hops,
+                              keep_isolates=keep_isolates)
+    parts = []
+    if focus is not None:
+        centre = graph.graph["focus"]
+        parts.append(f"around {graph.nodes[centre]['label']} ({hops} hop{'s' if hops != 1 else ''})")
+    if roles:
+        parts.append("roles: " + ", ".join(roles))
+    if since:
+        parts.append(f"since {since}")
+    filings = graph.graph.get("filings", {})
+    parts.append(f"{len(filings)} filing{'s' if len(filings) != 1 else ''}")
+    page_title = title or (f"{graph.nodes[graph.graph['focus']]['label']}" if focus is not None else "corpkg graph")
+    return write_page(graph, path, title=page_title, subtitle=" · ".join(parts)), graph
+
