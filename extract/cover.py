@@ -92,7 +92,8 @@ _CAPTIONS: dict[str, re.Pattern[str]] = {
     "phone": re.compile(r"\(\s*(?:registrant'?s?|issuer'?s?|company'?s?|[a-z']+)?[’'s]*\s*telephone\s+number[^)]{0,80}\)", re.I),
 }
 _ANY_CAPTION = re.compile(
-    "|".join(p.pattern for p in _CAPTIONS.values()) + r"|\(\s*zip\s+code\s*\)|\(\s*former\s+name[^)]{0,120}\)",
+    "|".join(p.pattern for p in _CAPTIONS.values())
+    + r"|\(\s*zip\s+code\s*\)|\(\s*former\s+name[^)]{0,120}\)|\(\s*date\s+of\s+earliest\s+event\s+reported\s*\)\s*:?",
     re.I,
 )
 _EIN = re.compile(r"(?<![\d-])\d{2}-\d{7}(?![\d-])")
@@ -101,7 +102,7 @@ _PHONE = re.compile(r"(?<!\d)(?:\(\s*\d{3}\s*\)|\d{3})[\s.-]*\d{3}\s*[-.\s]\s*\d
 _INLINE = {
     "commission_file_number": re.compile(r"commission\s+file\s+(?:number|no\.?)\s*:?\s*", re.I),
     "irs_employer_id": re.compile(r"employer\s+identification\s+(?:number|no\.?)\s*:?\s*", re.I),
-    "phone": re.compile(r"telephone\s+number,?\s+including\s+area\s+code\s*:?\s*", re.I),
+    "phone": re.compile(r"telephone\s+number,?\s*\(?\s*including\s+area\s+code\s*\)?\s*:?\s*", re.I),
 }
 _FORM = re.compile(
     r"\b(?:FORM|SCHEDULE)\s+((?:10-?K(?:405|SB|T)?|10-?Q(?:SB)?|8-?K|6-K|20-F|40-F|11-K|N-CSRS?|S-[1-4]|F-[1-4]|"
@@ -109,7 +110,20 @@ _FORM = re.compile(
 )
 _EXHIBIT = re.compile(r"^\s*EXHIBIT\s+(\d{1,3}(?:\.\d{1,3})?)\s*$", re.I | re.M)
 _PERIOD = re.compile(
-    r"(?:quarterly\s+period|fiscal\s+year|period|year|quarter)\s+ended\s*:?\s*(" + DATE_RE + ")", re.I
+    r"for\s+the\s+(?:quarterly\s+period|fiscal\s+year|transition\s+period|period|year|quarter)\s+ended\s*:?\s*("
+    + DATE_RE
+    + ")",
+    re.I,
+)
+_AMENDMENT_AFTER = re.compile(r"[^\n]{0,5}(?:\n[^\n]{0,80}){0,3}?\(\s*amendment\s+no\.?\s*\d+\s*\)", re.I)
+_NAME_BEFORE_LIST = re.compile(
+    r"^[ \t]*([A-Z][^\n]{1,100}?)[ \t]*\n[ \t\n]*(?:list\s+of\s+)?(?:significant\s+)?subsidiaries\b", re.I | re.M
+)
+_LEGAL_SUFFIX = re.compile(
+    r"(?:\b(?:Inc|Corp|Co|Ltd|LLC|L\.L\.C|plc|N\.V|S\.A|L\.P|LLP|AG|SE)\.?|\b(?:Corporation|Company|Incorporated|Limited|Group|Holdings|Trust|Bancorp))\s*$"
+)
+_OFFERING_BY = re.compile(
+    r"\boffering\s+of\s+[^.\n]{0,120}?\bby\s+([A-Z][\w&.,'\- ]{1,90}?(?:Inc\.|Corporation|Corp\.|Company|Ltd\.|Limited|LLC|plc|N\.V\.|S\.A\.|L\.P\.))(?=[\s.,;])"
 )
 _REPORT_DATE = re.compile(
     r"date\s+of\s+report\s*(?:\(\s*date\s+of\s+earliest\s+event\s+reported\s*\))?\s*:?\s*(" + DATE_RE + ")",
@@ -149,7 +163,8 @@ def _value_before(text: str, cap_start: int, floor: int) -> tuple[int, int] | No
     for m in _ANY_CAPTION.finditer(text, line_start, cap_start):
         prefix_start = m.end()
     prefix = text[prefix_start:cap_start]
-    if prefix.strip(" \t|_-=*"):
+    bare = prefix.strip(" \t|_-=*")
+    if bare and not (bare.endswith(")") and "(" not in bare):  # not the tail of a broken caption
         return _trim(text, prefix_start, cap_start)
     # previous non-empty, non-rule line
     pos = line_start - 1
@@ -197,11 +212,11 @@ def read_cover(text: str, start: int, end: int, *, hints: dict[str, tuple[str, i
     for field, pat in _CAPTIONS.items():
         for m in pat.finditer(text, start, window_end):
             span = _value_before(text, m.start(), start)
-            if span is None:
-                continue
-            s, e = span
-            raw = text[s:e]
-            got = _pick(field, raw, s)
+            got = _pick(field, text[span[0] : span[1]], span[0]) if span else None
+            if got is None and field in _SHAPED:
+                # values in a row above a multi-line caption row: the nearest value of the right shape
+                lo = max(start, m.start() - 400)
+                got = _pick(field, text[lo : m.start()], lo, last=True)
             if got:
                 found.setdefault(field, got)
                 break
@@ -216,6 +231,16 @@ def read_cover(text: str, start: int, end: int, *, hints: dict[str, tuple[str, i
                 found[field] = _Found(v.group(0), v.start(), v.end())
                 break
 
+    if "phone" not in found:
+        # "818 560-1000\nRegistrant's telephone number, including area code:" (label after the value)
+        for m in _INLINE["phone"].finditer(text, start, window_end):
+            span = _value_before(text, m.start(), start)
+            if span:
+                got = _pick("phone", text[span[0] : span[1]], span[0])
+                if got:
+                    found["phone"] = got
+                    break
+
     # form type ----------------------------------------------------------------
     fm = _FORM.search(w[:6000])
     ex = _EXHIBIT.search(w[:1500])
@@ -226,7 +251,10 @@ def read_cover(text: str, start: int, end: int, *, hints: dict[str, tuple[str, i
         form = re.sub(r"^(10|8)(K|Q)", r"\1-\2", form)
         if form in {"13D", "13G", "TO", "14D9", "14D-9"}:
             form = "SC " + form.replace("14D9", "14D-9")
-        if not form.endswith("/A") and re.search(r"amendment\s+no\.?\s*\d+\s+to\s*$", w[max(0, fm.start() - 40) : fm.start()], re.I):
+        if not form.endswith("/A") and (
+            re.search(r"amendment\s+no\.?\s*\d+\s+to\s*$", w[max(0, fm.start() - 40) : fm.start()], re.I)
+            or _AMENDMENT_AFTER.match(w, fm.end())
+        ):
             form += "/A"
         found["form_type"] = _Found(form, start + fm.start(1), start + fm.end(1))
 
@@ -253,6 +281,15 @@ def read_cover(text: str, start: int, end: int, *, hints: dict[str, tuple[str, i
         if m:
             found["registrant_name"] = _Found(m.group(1).strip(), start + m.start(1), start + m.start(1) + len(m.group(1).strip()))
 
+    if "registrant_name" not in found:
+        m = _NAME_BEFORE_LIST.search(w[:3000])
+        if m and _LEGAL_SUFFIX.search(m.group(1)):
+            found["registrant_name"] = _Found(m.group(1), start + m.start(1), start + m.end(1))
+    if "registrant_name" not in found:
+        m = _OFFERING_BY.search(w[:5000])
+        if m:
+            found["registrant_name"] = _Found(m.group(1), start + m.start(1), start + m.end(1))
+
     # hints (inline XBRL) win -------------------------------------------------------
     for field, (value, s, e) in (hints or {}).items():
         found[field] = _Found(value, s, e)
@@ -277,24 +314,34 @@ def read_cover(text: str, start: int, end: int, *, hints: dict[str, tuple[str, i
     )
 
 
-def _pick(field: str, raw: str, s: int) -> _Found | None:
-    """The value of ``field`` inside the value span ``raw`` (which starts at ``s``)."""
+_SHAPED = {"irs_employer_id", "commission_file_number", "phone", "state_of_incorporation"}
+
+
+def _pick(field: str, raw: str, s: int, *, last: bool = False) -> _Found | None:
+    """The value of ``field`` inside the value span ``raw`` (which starts at ``s``); with
+    ``last`` the match nearest the end (the caption) wins."""
     if field == "irs_employer_id":
         ms = list(_EIN.finditer(raw))
         return _Found(ms[-1].group(0), s + ms[-1].start(), s + ms[-1].end()) if ms else None
     if field == "commission_file_number":
-        for m in _FILE_NO.finditer(raw):
-            if not _EIN.fullmatch(m.group(0)):
-                return _Found(m.group(0), s + m.start(), s + m.end())
-        return None
+        ms = [m for m in _FILE_NO.finditer(raw) if not _EIN.fullmatch(m.group(0))]
+        # a zip+4 ("07424-1234") or a date is not a file number
+        ms = [m for m in ms if not re.fullmatch(r"\d{5}-\d{4}", m.group(0))]
+        if not ms:
+            return None
+        m = ms[-1] if last else ms[0]
+        return _Found(m.group(0), s + m.start(), s + m.end())
     if field == "phone":
-        m = _PHONE.search(raw)
-        return _Found(m.group(0), s + m.start(), s + m.end()) if m else None
+        ms = list(_PHONE.finditer(raw))
+        if not ms:
+            return None
+        m = ms[-1] if last else ms[0]
+        return _Found(m.group(0), s + m.start(), s + m.end())
     if field == "state_of_incorporation":
         ms = list(_jurisdictions().finditer(raw))
         if not ms:
             return None
-        m = ms[0]
+        m = ms[-1] if last else ms[0]
         return _Found(" ".join(m.group(0).split()), s + m.start(), s + m.end())
     if field == "registrant_name":
         # the name is the last column of the value line (dates or form words may precede it)
@@ -303,6 +350,9 @@ def _pick(field: str, raw: str, s: int) -> _Found | None:
             return None
         ps, pe = parts[-1]
         ps, pe = _trim(raw, ps, pe)
+        d = re.match(r"\s*" + DATE_RE + r"\s*", raw[ps:pe], re.I)
+        if d:  # "June 26, 2015  BLUE CALYPSO, INC." on one line
+            ps += d.end()
         value = raw[ps:pe]
         if len(value) < 2 or not re.search(r"[A-Za-z]", value):
             return None

@@ -91,13 +91,14 @@ class Conversion:
 
 
 class _Table:
-    __slots__ = ("start", "rows", "row", "cell")
+    __slots__ = ("start", "rows", "row", "cell", "cell_content")
 
     def __init__(self, start: int) -> None:
         self.start = start
         self.rows: list[list[tuple[int, int]]] = []
         self.row: list[tuple[int, int]] | None = None
-        self.cell: int | None = None
+        self.cell: int | None = None  # text offset where the open cell started
+        self.cell_content: bool | None = None  # has the open cell produced text yet
 
 
 def convert(src: str, start: int, end: int, out: TextBuilder) -> Conversion:
@@ -166,13 +167,19 @@ def _matching_close(src: str, lname: str, pos: int, end: int) -> int | None:
 
 
 class _State:
-    __slots__ = ("src", "out", "conv", "pending_space", "breaks", "tables", "pre", "ix", "at_start")
+    """The rendering state; line breaks are requested lazily and written before the next text,
+    so that a cell boundary (tab) or the end of the input can cancel them."""
+
+    __slots__ = ("src", "out", "conv", "pending_space", "pending_tab", "want", "want_pos", "breaks", "tables", "pre", "ix", "at_start")
 
     def __init__(self, src: str, out: TextBuilder, conv: Conversion) -> None:
         self.src = src
         self.out = out
         self.conv = conv
         self.pending_space = -1  # source offset of a pending whitespace run, -1 if none
+        self.pending_tab = -1  # source offset of the tag starting a new cell in a row
+        self.want = 0  # newlines requested before the next text (0, 1 or 2)
+        self.want_pos = -1
         tail = out.tail(2)
         self.breaks = len(tail) - len(tail.rstrip("\n")) if tail else 2  # newlines already at the end
         self.at_start = not tail
@@ -181,29 +188,50 @@ class _State:
         self.ix: list[tuple[str | None, int]] = []  # open ix:nonNumeric/nonFraction: (dei name, text start)
 
     # -- layout
+    def _in_empty_cell(self) -> bool:
+        t = self.tables[-1] if self.tables else None
+        return t is not None and t.cell is not None and t.cell_content is False
+
     def block(self, src_pos: int, n: int) -> None:
         """Ask for ``n`` newlines before the next text (1: new line, 2: blank line)."""
         self.pending_space = -1
-        if self.at_start:
+        if self._in_empty_cell():
             return
-        have = max(self.breaks, 0)
-        if have < n:
-            self.out.add_synthetic("\n" * (n - have), src_pos)
-            self.breaks = n
+        if n > self.want:
+            if self.want == 0:
+                self.want_pos = src_pos
+            self.want = n
 
-    def emit(self, piece: str, src_pos: int, *, synthetic: bool = False) -> None:
-        if self.pending_space >= 0 and self.breaks == 0:
+    def _flush(self) -> None:
+        if self.at_start:
+            self.want = 0
+            self.pending_tab = self.pending_space = -1
+            return
+        if self.want:
+            n = self.want - max(self.breaks, 0)
+            if n > 0:
+                self.out.add_synthetic("\n" * n, self.want_pos)
+                self.breaks = self.want
+        elif self.pending_tab >= 0:
+            self.out.add_synthetic("\t", self.pending_tab)
+        elif self.pending_space >= 0 and self.breaks == 0:
             if self.src[self.pending_space] == " ":
                 self.out.add(" ", self.pending_space)
             else:
                 self.out.add_synthetic(" ", self.pending_space)
-        self.pending_space = -1
+        self.want = 0
+        self.pending_tab = self.pending_space = -1
+
+    def emit(self, piece: str, src_pos: int, *, synthetic: bool = False) -> None:
+        self._flush()
         if synthetic:
             self.out.add_synthetic(piece, src_pos)
         else:
             self.out.add(piece, src_pos)
         self.breaks = 0
         self.at_start = False
+        if self.tables and self.tables[-1].cell is not None:
+            self.tables[-1].cell_content = True
 
     # -- content
     def text(self, s: int, e: int, *, literal: bool = False) -> None:
@@ -234,39 +262,36 @@ class _State:
                     self.emit(piece, m.start())
 
     def _space(self, src_pos: int) -> None:
-        if self.breaks == 0 and self.pending_space < 0 and not self.at_start:
+        if self.pending_space < 0 and not self.want and self.pending_tab < 0:
             self.pending_space = src_pos
 
     def _pre_text(self, s: int, e: int) -> None:
         src = self.src
-        for m in re.finditer(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});?|\r\n?|[^&\r]+|&", src[s:e]):
+        for m in re.finditer(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});?|\r\n?|\n|[^&\r\n]+|&", src[s:e]):
             piece = m.group(0)
             p = s + m.start()
             if piece[0] == "&" and len(piece) > 1:
                 ch = decode_entity(piece)
-                if ch is None:
-                    self.emit(piece, p)
-                else:
-                    self.emit(ch, p, synthetic=True)
-            elif piece[0] == "\r":
-                self.out.add("\n", p if len(piece) == 1 else p + 1)
-                self.breaks += 1
-                self.pending_space = -1
+                self.emit(piece if ch is None else ch, p, synthetic=ch is not None)
+            elif piece[0] in "\r\n":
+                if self.at_start:
+                    continue
+                self._flush()
+                self.out.add("\n", p if piece != "\r\n" else p + 1)
+                self.breaks = max(self.breaks, 0) + 1
             else:
-                self.pending_space = -1
-                self.out.add(piece, p)
-                trailing = len(piece) - len(piece.rstrip("\n"))
-                self.breaks = trailing if trailing < len(piece) else self.breaks + trailing
-                self.at_start = False
+                self.emit(piece, p)
 
     # -- tags
     def open(self, lname: str, attrs: str, src_pos: int, *, self_closing: bool) -> None:
         if lname == "br":
-            if self.at_start:
-                return
-            self.pending_space = -1
-            self.out.add_synthetic("\n", src_pos)
-            self.breaks = max(self.breaks, 0) + 1
+            if self.tables and self.tables[-1].cell is not None:
+                self._space(src_pos)  # keep a table row on one line
+            elif not self.at_start:
+                self.pending_space = -1
+                if self.want == 0:
+                    self.want_pos = src_pos
+                self.want = min(self.want + 1, 2) if self.want or self.breaks <= 0 else min(self.breaks + 1, 2)
             return
         if lname in _CELL:
             t = self.tables[-1] if self.tables else None
@@ -274,13 +299,13 @@ class _State:
                 self._close_cell(t)
                 if t.row is None:
                     t.row = []
-                if t.row and any(e > s for s, e in t.row):
-                    # separate from the previous non-empty cell of this row
-                    if self.breaks == 0:
-                        self.pending_space = -1
-                        self.out.add_synthetic("\t", src_pos)
-                        self.breaks = -1  # a tab is no break, but no space should follow it
+                if any(e > s for s, e in t.row):
+                    # a new cell in a row that has content: a tab instead of any pending break
+                    self.want = 0
+                    self.pending_space = -1
+                    self.pending_tab = src_pos
                 t.cell = len(self.out)
+                t.cell_content = False
             else:
                 self._space(src_pos)
             return
@@ -289,6 +314,7 @@ class _State:
             if t is not None:
                 self._end_row(t)
                 t.row = []
+            self.pending_tab = -1
             self.block(src_pos, 1)
             return
         if lname == "table":
@@ -317,6 +343,7 @@ class _State:
         if lname == "tr":
             if self.tables:
                 self._end_row(self.tables[-1])
+            self.pending_tab = -1
             self.block(src_pos, 1)
             return
         if lname == "table":
@@ -324,6 +351,7 @@ class _State:
                 t = self.tables.pop()
                 self._end_row(t)
                 self._finish_table(t)
+            self.pending_tab = -1
             self.block(src_pos, 2)
             return
         if lname in _PARA:
@@ -345,6 +373,7 @@ class _State:
                 t.row = []
             t.row.append((t.cell, len(self.out)))
             t.cell = None
+            t.cell_content = None
 
     def _end_row(self, t: _Table) -> None:
         self._close_cell(t)
@@ -360,8 +389,6 @@ class _State:
             t = self.tables.pop()
             self._end_row(t)
             self._finish_table(t)
-        if self.breaks < 0:
-            self.breaks = 0
 
 
 class _TableSpans:

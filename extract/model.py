@@ -167,6 +167,21 @@ class OffsetMap:
             return offset
         return self.source_starts[i] + (offset - self.text_starts[i])
 
+    def to_text(self, source_offset: int) -> int:
+        """Inverse of :meth:`to_source`: the text offset of a source offset (the next text
+        character when the source character produced none, e.g. inside a dropped tag)."""
+        if not self.text_starts:
+            return source_offset
+        import bisect
+
+        i = bisect.bisect_right(self.source_starts, source_offset) - 1
+        if i < 0:
+            return 0
+        t = self.text_starts[i] + (source_offset - self.source_starts[i])
+        if i + 1 < len(self.text_starts):
+            t = min(t, self.text_starts[i + 1])
+        return t
+
 
 @dataclass(frozen=True)
 class Document:
@@ -185,8 +200,13 @@ class Document:
 
     @property
     def form_type(self) -> str | None:
+        """The SEC header's form type, else the main document's ``<TYPE>`` (EDGAR-assigned),
+        else the form printed on the cover."""
         if self.header and self.header.form_type:
             return self.header.form_type
+        main = next((d for d in self.documents if d.content != "binary"), None)
+        if main is not None and main.type and main.sequence is not None:
+            return main.type
         if self.cover and self.cover.form_type:
             return self.cover.form_type
         return self.documents[0].type if self.documents else None

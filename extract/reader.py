@@ -362,19 +362,8 @@ def issuer_name(doc: Document) -> str | None:
 
 
 def omap_to_text(omap: OffsetMap, source_offset: int) -> int:
-    """Inverse of ``OffsetMap.to_source``: the text offset of a source offset (the next
-    text character at or after it when the source character was dropped)."""
-    if not omap.text_starts:
-        return source_offset
-    import bisect
-
-    i = bisect.bisect_right(omap.source_starts, source_offset) - 1
-    if i < 0:
-        return 0
-    t = omap.text_starts[i] + (source_offset - omap.source_starts[i])
-    if i + 1 < len(omap.text_starts):
-        t = min(t, omap.text_starts[i + 1])
-    return t
+    """Text offset of a source offset (see :meth:`OffsetMap.to_text`)."""
+    return omap.to_text(source_offset)
 
 
 def _replace(sub: SubDocument, **kw: object) -> SubDocument:
