@@ -1,0 +1,399 @@
+"""The issuer role: who a filing is about and by, from the SEC header and the cover page.
+
+The SEC header names the parties (filer, subject company, filed by, reporting owners) in upper
+case ("conformed" names); the cover page prints the registrant's name, state, file number, EIN,
+address and phone.  The label of each party is its fullest proper name *as written*: the
+mixed-case spelling the filing's own text uses for the header name when there is one, else a
+careful title-casing of the conformed name.  Every fact carries evidence in the header or cover.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+
+from corpkg.extract.model import Document, Entity, Evidence, Fact, Party
+from corpkg.extract.names import classify_name, has_legal_suffix, name_key, normalize_name
+
+__all__ = ["EXTRACTOR", "extract_issuer", "IssuerResult", "proper_name", "title_case", "as_of_date"]
+
+EXTRACTOR = "corpkg.roles.issuer@0.1.0"
+
+# header party role -> Fact slot
+_SLOTS = {
+    "filer": "filer",
+    "subject-company": "subjectCompany",
+    "filed-by": "filedBy",
+    "reporting-owner": "reportingOwner",
+    "issuer": "issuer",
+}
+
+
+@lru_cache(maxsize=1)
+def _data() -> dict:
+    path = resources.files("corpkg.extract").joinpath("patterns", "issuer.json")
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+# ----------------------------------------------------------------------------- spelling names
+
+
+def title_case(name: str) -> str:
+    """Careful title case of an upper-case conformed name: "WMX TECHNOLOGIES INC" → "WMX
+    Technologies Inc.", "BANK OF AMERICA CORP /DE/" → "Bank of America Corp."."""
+    data = _data()
+    suffixes = data["suffix_spellings"]
+    lower_words = set(data["lowercase_words"])
+    short_words = set(data["short_words"])
+    text = re.sub(r"\s*/[A-Z]{2,3}/?\s*$", "", name.strip())  # "/DE/" state tags of conformed names
+    tokens = text.split()
+    out = []
+    for i, tok in enumerate(tokens):
+        bare = tok.strip(",.")
+        trail = tok[len(tok.rstrip(",.")):]
+        up = bare.upper()
+        last = i == len(tokens) - 1
+        if last and up in suffixes:
+            word = suffixes[up]
+            trail = trail.replace(".", "") if word.endswith(".") else trail
+        elif i and bare.lower() in lower_words:
+            word = bare.lower()
+        elif not re.search(r"[A-Za-z]", bare):
+            word = bare
+        elif len(bare) <= 3 and bare.isalpha() and (bare.lower() not in short_words or not re.search(r"[AEIOUY]", up)):
+            word = up  # acronyms: AES, CVR, WMX, IBM
+        elif not re.search(r"[AEIOUY]", up) and bare.isalpha():
+            word = up
+        else:
+            word = "-".join(_cap(p) for p in bare.split("-"))
+        out.append(word + trail)
+    return " ".join(out)
+
+
+def _cap(part: str) -> str:
+    if not part:
+        return part
+    p = part.lower()
+    if p.startswith("mc") and len(p) > 2:
+        return "Mc" + p[2:].capitalize()
+    if "'" in p:
+        return "'".join(s.capitalize() for s in p.split("'"))
+    if "&" in p:
+        return p.upper()
+    return p.capitalize()
+
+
+def _token_pattern(tok: str) -> str:
+    bare = tok.strip(",.")
+    if not bare:
+        return ""
+    up = bare.upper()
+    alts = {
+        "INC": r"Inc(?:orporated|\.)?", "CORP": r"Corp(?:oration|\.)?", "CO": r"Co(?:mpany|\.)?",
+        "LTD": r"(?:Ltd\.?|Limited)", "LLC": r"L\.?\s?L\.?\s?C\.?", "LP": r"L\.?\s?P\.?", "LLP": r"L\.?L\.?P\.?",
+        "NA": r"N\.?\s?A\.?", "PLC": r"p\.?l\.?c\.?", "&": r"(?:&|and)", "AND": r"(?:and|&)",
+        "INTL": r"International", "HLDGS": r"Holdings", "GRP": r"Group",
+    }
+    if up in alts:
+        return alts[up]
+    if len(bare) == 1 and bare.isalpha():
+        return re.escape(bare) + r"\.?"
+    return re.escape(bare)
+
+
+@lru_cache(maxsize=256)
+def _name_regex(name: str) -> re.Pattern[str] | None:
+    text = re.sub(r"\s*/[A-Z]{2,3}/?\s*$", "", name.strip())
+    tokens = [t for t in re.split(r"[\s,]+", text) if t.strip(",.")]
+    if tokens and tokens[0].upper() == "THE":
+        tokens = tokens[1:]
+    parts = [p for p in (_token_pattern(t) for t in tokens) if p]
+    if not parts:
+        return None
+    body = r"[\s,]{0,3}".join(parts)
+    return re.compile(r"(?<![\w&])(?:The\s+)?" + body + r"(?![\w&])", re.I)
+
+
+def proper_name(conformed: str, text: str, *, person: bool = False) -> tuple[str, int | None]:
+    """The fullest mixed-case spelling of ``conformed`` that ``text`` writes, and its first offset;
+    else a title-cased form and None."""
+    candidates = [conformed]
+    if person:
+        toks = conformed.split()
+        if len(toks) >= 2:  # EDGAR writes persons LAST FIRST MIDDLE
+            candidates.append(" ".join(toks[1:] + toks[:1]))
+    for cand in candidates:
+        rx = _name_regex(cand)
+        if rx is None:
+            continue
+        seen: Counter[str] = Counter()
+        first: dict[str, int] = {}
+        the_upper = the_lower = 0
+        for m in rx.finditer(text):
+            s = re.sub(r"\s+", " ", m.group(0)).strip(" ,")
+            if not re.search(r"[a-z]", s) or s.isupper():
+                continue
+            core = s[4:] if s.startswith("The ") else s
+            if not core[:1].isupper():
+                continue
+            before = text[max(0, m.start() - 3):m.start()]
+            mid_sentence = bool(re.search(r"[a-z,]\s+$", before))
+            if s.startswith("The "):
+                the_upper += mid_sentence
+            elif s.lower().startswith("the "):
+                the_lower += 1
+                continue
+            elif mid_sentence and re.search(r"\bthe\s+$", text[max(0, m.start() - 5):m.start()]):
+                the_lower += 1
+            seen[core] += 1
+            first.setdefault(core, m.start() + (len(s) - len(core)) if s.startswith("The ") else m.start())
+        if seen:
+            best = max(seen, key=lambda s: (seen[s], len(s), s))
+            # "The" belongs to the name when the conformed name has it, or when the text
+            # capitalises it mid-sentence more often than it writes "the"
+            starts_with_the = conformed.upper().startswith("THE ") or (the_upper >= 2 and the_upper > the_lower)
+            label = ("The " + best) if starts_with_the and not best.startswith("The ") else best
+            return label, first[best]
+    if person:
+        toks = conformed.split()
+        if len(toks) >= 2:
+            return title_case(" ".join(toks[1:] + toks[:1])), None
+    return title_case(conformed), None
+
+
+# ----------------------------------------------------------------------------- parties
+
+
+@dataclass
+class _Party:
+    slot_roles: list[str]
+    kind: str
+    label: str
+    conformed: str | None
+    identifiers: dict[str, str] = field(default_factory=dict)
+    attributes: list[tuple[str, str]] = field(default_factory=list)
+    aliases: set[str] = field(default_factory=set)
+    evidence: list[Evidence] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class IssuerResult:
+    entities: tuple[Entity, ...]
+    facts: tuple[Fact, ...]
+    issuer: Entity | None
+
+
+def _state(value: str | None) -> str | None:
+    if not value or not value.strip():
+        return None
+    v = value.strip()
+    states = _data()["states"]
+    if v.upper() in states:
+        return states[v.upper()]
+    return title_case(v) if v.isupper() else v
+
+
+def _party_kind(p: Party) -> str:
+    name = p.name or ""
+    if has_legal_suffix(name) or (p.irs_number and re.sub(r"[0\D]", "", p.irs_number)) or p.sic or p.state_of_incorporation:
+        return "Organization"
+    kind, _conf = classify_name(title_case(name))
+    return "Person" if kind == "Person" else "Organization"
+
+
+def _evidence(doc: Document, start: int, end: int, section: str) -> Evidence | None:
+    if 0 <= start < end <= len(doc.text):
+        quote = doc.text[start:end]
+        if quote.strip() and quote == quote.strip():
+            return Evidence(quote=quote, start=start, end=end, section=section, extractor=EXTRACTOR, confidence=1.0)
+    return None
+
+
+def _header_name_spans(doc: Document) -> list[tuple[int, int]]:
+    """Spans of the names in the header's COMPANY CONFORMED NAME / OWNER lines, in order."""
+    h = doc.header
+    if h is None or h.end <= h.start:
+        return []
+    spans = []
+    rx = re.compile(r"(?:COMPANY CONFORMED NAME|CONFORMED NAME|OWNER NAME|NAME):[ \t]*([^\r\n]*\S)")
+    for m in rx.finditer(doc.text, h.start, h.end):
+        spans.append((m.start(1), m.end(1)))
+    return spans
+
+
+def _cover_span(doc: Document, field_name: str) -> tuple[int, int] | None:
+    if doc.cover is None:
+        return None
+    for name, s, e in doc.cover.spans:
+        if name == field_name:
+            return s, e
+    return None
+
+
+def _is_schedule(doc: Document) -> bool:
+    form = (doc.form_type or "").upper()
+    return any(form.startswith(f) for f in _data()["schedule_forms"])
+
+
+def as_of_date(doc: Document) -> str | None:
+    """The date the filing's facts are stated as of: period of report, date of report, filing date."""
+    h, c = doc.header, doc.cover
+    for value in (
+        h.period_of_report if h else None,
+        c.period_of_report if c else None,
+        c.date_of_report if c else None,
+        h.filed_as_of if h else None,
+    ):
+        if value:
+            return value
+    return None
+
+
+def extract_issuer(doc: Document) -> IssuerResult:
+    """The filing's parties as entities and ``issuer`` facts (slots issuer, filer, subjectCompany,
+    filedBy, reportingOwner), each with evidence in the header or on the cover."""
+    text = doc.text
+    header_spans = _header_name_spans(doc)
+    parties: list[_Party] = []
+    by_cik: dict[str, _Party] = {}
+    span_i = 0
+
+    for hp in doc.header.parties if doc.header else ():
+        if not hp.name:
+            continue
+        # the header line naming this party (parties are listed in header order)
+        ev = None
+        while span_i < len(header_spans):
+            s, e = header_spans[span_i]
+            span_i += 1
+            if normalize_name(text[s:e]) == normalize_name(hp.name):
+                ev = _evidence(doc, s, e, "SEC header")
+                break
+        cik = re.sub(r"\D", "", hp.cik or "")
+        key = cik or normalize_name(hp.name)
+        party = by_cik.get(key)
+        role = _SLOTS.get(hp.role)
+        if party is not None:
+            if role and role not in party.slot_roles:
+                party.slot_roles.append(role)
+            if ev:
+                party.evidence.append(ev)
+            continue
+        kind = _party_kind(hp)
+        label, _ = proper_name(hp.name, text, person=kind == "Person")
+        party = _Party([role] if role else [], kind, label, hp.name)
+        if cik and int(cik):
+            party.identifiers["cik"] = cik.zfill(10)
+        if hp.irs_number and re.sub(r"[0\D]", "", hp.irs_number):
+            digits = re.sub(r"\D", "", hp.irs_number)
+            if len(digits) == 9:
+                party.identifiers["ein"] = f"{digits[:2]}-{digits[2:]}"
+        st = _state(hp.state_of_incorporation)
+        if st:
+            party.attributes.append(("stateOfIncorporation", st))
+        if hp.sic:
+            party.attributes.append(("sic", hp.sic))
+        if hp.sic_label:
+            party.attributes.append(("sicLabel", hp.sic_label))
+        if hp.fiscal_year_end:
+            party.attributes.append(("fiscalYearEnd", hp.fiscal_year_end))
+        if hp.business_address and hp.business_address.one_line():
+            party.attributes.append(("businessAddress", hp.business_address.one_line()))
+            if hp.business_address.phone:
+                party.attributes.append(("phone", hp.business_address.phone))
+        if hp.mail_address and hp.mail_address.one_line() and hp.mail_address != hp.business_address:
+            party.attributes.append(("mailAddress", hp.mail_address.one_line()))
+        for fn in hp.former_names:
+            if fn.name and fn.name.strip():
+                former, _ = proper_name(fn.name, text)
+                party.attributes.append(("formerName", former))
+                party.aliases.add(former)
+        if hp.name.strip().lower() != label.lower():
+            party.aliases.add(re.sub(r"\s+", " ", hp.name).strip())
+        if ev:
+            party.evidence.append(ev)
+        by_cik[key] = party
+        parties.append(party)
+
+    # the issuer: the subject company of a schedule, else the filer, else the ISSUER block
+    issuer: _Party | None = None
+    for role in ("subjectCompany", "issuer", "filer"):
+        issuer = next((p for p in parties if role in p.slot_roles and p.kind == "Organization"), None)
+        if issuer:
+            break
+
+    cover = doc.cover
+    cover_name = cover.registrant_name if cover else None
+    if cover_name and cover_name.strip():
+        span = _cover_span(doc, "registrant_name")
+        cover_ev = _evidence(doc, *span, "Cover page") if span else None
+        if issuer is None or normalize_name(issuer.conformed or issuer.label) == normalize_name(cover_name) \
+                or not doc.header:
+            if issuer is None:
+                label, _ = proper_name(cover_name, text)
+                issuer = _Party(["issuer"], "Organization", label, cover_name)
+                parties.insert(0, issuer)
+                if cover_name.strip().lower() != label.lower():
+                    issuer.aliases.add(re.sub(r"\s+", " ", cover_name).strip())
+            if cover_ev:
+                issuer.evidence.insert(0, cover_ev)
+            # cover facts describe the registrant (or the subject company of a schedule)
+            if cover.irs_employer_id and "ein" not in issuer.identifiers:
+                digits = re.sub(r"\D", "", cover.irs_employer_id)
+                if len(digits) == 9 and int(digits):
+                    issuer.identifiers["ein"] = f"{digits[:2]}-{digits[2:]}"
+            fno = cover.commission_file_number
+            if fno and not _is_schedule(doc) and not re.match(r"0*5-", fno.strip()):
+                issuer.identifiers["fileNumber"] = fno.strip()
+            st = _state(cover.state_of_incorporation)
+            if st:
+                issuer.attributes = [a for a in issuer.attributes if a[0] != "stateOfIncorporation"]
+                issuer.attributes.append(("stateOfIncorporation", st))
+            if cover.address:
+                issuer.attributes = [a for a in issuer.attributes if a[0] != "businessAddress"]
+                issuer.attributes.append(("businessAddress", re.sub(r"\s+", " ", cover.address).strip()))
+            if cover.phone:
+                issuer.attributes = [a for a in issuer.attributes if a[0] != "phone"]
+                issuer.attributes.append(("phone", cover.phone.strip()))
+            if cover.shares_outstanding is not None:
+                issuer.attributes.append(("sharesOutstanding", str(cover.shares_outstanding)))
+    if issuer is not None and "issuer" not in issuer.slot_roles:
+        issuer.slot_roles.insert(0, "issuer")
+
+    entities: list[Entity] = []
+    facts: list[Fact] = []
+    issuer_entity: Entity | None = None
+    used_keys: set[str] = set()
+    for p in parties:
+        key = name_key(p.label) or "entity"
+        if key in used_keys:  # two parties with one name but different CIKs
+            key = f"{key}-{p.identifiers.get('cik', len(used_keys))}"
+        used_keys.add(key)
+        ids = []
+        for name in ("cik", "ein", "fileNumber"):
+            if name in p.identifiers:
+                ids.append((name, p.identifiers[name]))
+        ent = Entity(
+            key=key,
+            kind=p.kind,  # type: ignore[arg-type]
+            label=p.label,
+            aliases=tuple(sorted(a for a in p.aliases if a and a != p.label)),
+            mentions=tuple(p.evidence),
+            identifiers=tuple(ids),
+            attributes=tuple(dict.fromkeys(p.attributes)),
+            is_issuer=p is issuer,
+        )
+        entities.append(ent)
+        if p is issuer:
+            issuer_entity = ent
+        if p.evidence and p.slot_roles:
+            facts.append(Fact(
+                role="issuer",
+                participants=tuple((slot, key) for slot in p.slot_roles),
+                evidence=tuple(dict.fromkeys(p.evidence)),
+            ))
+    return IssuerResult(tuple(entities), tuple(facts), issuer_entity)

@@ -1,0 +1,182 @@
+"""SPARQL over a corpkg store: named queries (ontology/queries/*.rq) and run-time parameters.
+
+Parameters are bound as RDF terms through pyoxigraph's ``substitutions`` (or rdflib's
+``initBindings`` for an rdflib graph), never spliced into the query text, so a value such as
+``x" } ; DROP ALL ; #`` is only ever a literal.  A parameter must be a variable the query projects
+(declared in the .rq file with ``# @param name: ...``).  Queries see the union of all filing graphs as
+their default graph.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+import pyoxigraph as ox
+
+from corpkg.errors import QueryError
+from corpkg.graph.rdf import PREFIXES
+from corpkg.ontology import QUERIES_DIR
+
+__all__ = [
+    "NamedQuery",
+    "list_named",
+    "load_named",
+    "named_query",
+    "to_term",
+    "select",
+    "run_query",
+]
+
+_IRI_RE = re.compile(r"^(https?|urn|file|mailto):\S+$")
+
+
+@dataclass(frozen=True)
+class NamedQuery:
+    name: str
+    text: str
+    description: str
+    params: dict[str, str]  # name -> description
+
+
+def list_named() -> list[str]:
+    return sorted(p.stem for p in Path(QUERIES_DIR).glob("*.rq"))
+
+
+def load_named(name: str) -> str:
+    """The text of ontology/queries/NAME.rq."""
+    return named_query(name).text
+
+
+def named_query(name: str) -> NamedQuery:
+    if not re.fullmatch(r"[A-Za-z0-9_\-]+", name or ""):
+        raise QueryError(f"invalid query name {name!r}")
+    path = Path(QUERIES_DIR, f"{name}.rq")
+    if not path.is_file():
+        import difflib
+
+        close = difflib.get_close_matches(name, list_named(), n=3)
+        hint = f"; did you mean {', '.join(close)}?" if close else f"; available: {', '.join(list_named())}"
+        raise QueryError(f"no named query {name!r}{hint}")
+    text = path.read_text(encoding="utf-8")
+    desc_lines, params = [], {}
+    for line in text.splitlines():
+        if not line.startswith("#"):
+            break
+        body = line.lstrip("#").strip()
+        m = re.match(r"@param\s+(\w+)\s*:\s*(.*)", body)
+        if m:
+            params[m.group(1)] = m.group(2)
+        elif body:
+            desc_lines.append(body)
+    return NamedQuery(name, text, " ".join(desc_lines), params)
+
+
+def to_term(value):
+    """A binding value as an RDF term: pyoxigraph/rdflib terms pass through; strings that are
+    absolute IRIs (or written <...>) become IRIs; any other string becomes a plain literal."""
+    if isinstance(value, (ox.NamedNode, ox.BlankNode, ox.Literal)):
+        return value
+    try:
+        from rdflib.term import Node
+
+        if isinstance(value, Node):
+            from corpkg.graph.rdf import to_ox
+
+            return to_ox(value)
+    except ImportError:  # pragma: no cover
+        pass
+    if isinstance(value, bool):
+        return ox.Literal("true" if value else "false", datatype=ox.NamedNode(PREFIXES["xsd"] + "boolean"))
+    if isinstance(value, int):
+        return ox.Literal(str(value), datatype=ox.NamedNode(PREFIXES["xsd"] + "integer"))
+    text = str(value)
+    if text.startswith("<") and text.endswith(">"):
+        text = text[1:-1]
+        if not _IRI_RE.match(text):
+            raise QueryError(f"not an absolute IRI: <{text}>")
+        return ox.NamedNode(text)
+    if _IRI_RE.match(text):
+        try:
+            return ox.NamedNode(text)
+        except ValueError:
+            pass
+    return ox.Literal(text)
+
+
+def _text(term) -> str:
+    if term is None:
+        return ""
+    if isinstance(term, ox.NamedNode | ox.Literal):
+        return term.value
+    if isinstance(term, ox.BlankNode):
+        return f"_:{term.value}"
+    return str(term)
+
+
+def select(store, sparql: str, bindings: Mapping[str, object] | None = None) -> tuple[list[str], list[dict[str, str]]]:
+    """Run a query; return (variables, rows).  Rows map variable → string value; unbound variables
+    are left out of the row.  ASK gives one row {"result": "true"|"false"}; CONSTRUCT/DESCRIBE rows
+    have subject/predicate/object."""
+    bindings = dict(bindings or {})
+    if not isinstance(store, ox.Store):
+        return _select_rdflib(store, sparql, bindings)
+    subs = {ox.Variable(k.lstrip("?$")): to_term(v) for k, v in bindings.items() if v is not None}
+    try:
+        result = store.query(sparql, prefixes=PREFIXES, use_default_graph_as_union=True, substitutions=subs or None)
+    except SyntaxError as exc:
+        raise QueryError(f"SPARQL syntax error: {exc}") from exc
+    except (OSError, RuntimeError, ValueError) as exc:
+        msg = str(exc)
+        if "projection" in msg:
+            names = ", ".join(sorted(bindings))
+            msg = f"parameter(s) {names} must be variables the query projects ({msg})"
+        raise QueryError(msg) from exc
+    if isinstance(result, ox.QueryBoolean):
+        return ["result"], [{"result": "true" if bool(result) else "false"}]
+    if isinstance(result, ox.QuerySolutions):
+        variables = [v.value for v in result.variables]
+        rows = []
+        for sol in result:
+            row = {}
+            for v in variables:
+                term = sol[v]
+                if term is not None:
+                    row[v] = _text(term)
+            rows.append(row)
+        return variables, rows
+    variables = ["subject", "predicate", "object"]
+    return variables, [{"subject": _text(t.subject), "predicate": _text(t.predicate), "object": _text(t.object)}
+                       for t in result]
+
+
+def _select_rdflib(graph, sparql: str, bindings: dict) -> tuple[list[str], list[dict[str, str]]]:
+    from rdflib.plugins.sparql import prepareQuery
+
+    from corpkg.graph.rdf import from_ox
+
+    try:
+        q = prepareQuery(sparql, initNs=PREFIXES)
+    except Exception as exc:  # rdflib raises pyparsing errors
+        raise QueryError(f"SPARQL syntax error: {exc}") from exc
+    init = {k.lstrip("?$"): from_ox(to_term(v)) for k, v in bindings.items() if v is not None}
+    result = graph.query(q, initBindings=init)
+    if result.type == "ASK":
+        return ["result"], [{"result": "true" if result.askAnswer else "false"}]
+    if result.type == "SELECT":
+        variables = [str(v) for v in result.vars]
+        rows = []
+        for r in result:
+            rows.append({v: str(r[v]) for v in variables if r[v] is not None})
+        return variables, rows
+    return ["subject", "predicate", "object"], [
+        {"subject": str(s), "predicate": str(p), "object": str(o)} for s, p, o in result
+    ]
+
+
+def run_query(store, sparql: str, bindings: Mapping[str, object] | None = None) -> list[dict[str, str]]:
+    """Rows of a SPARQL query over ``store`` (pyoxigraph Store, or an rdflib Graph/Dataset), with
+    ``bindings`` {variable: value} bound as RDF terms."""
+    return select(store, sparql, bindings)[1]
