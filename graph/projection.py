@@ -39,6 +39,8 @@ __all__ = [
     "filter_projection",
     "local_name",
     "normalise_name",
+    "sort_titles",
+    "TITLE_ORDER",
 ]
 
 CKG = "https://w3id.org/corpkg/ontology#"
@@ -56,6 +58,29 @@ RELATION_ROLES: dict[str, str] = {
 """Relation class (local name) → role name of ``extract/model.py``'s ``Fact.role``."""
 
 ROLES: tuple[str, ...] = tuple(RELATION_ROLES.values())
+
+# seniority order for showing several titles of one position (unknown titles sort before Director)
+TITLE_ORDER = (
+    "Chairman",
+    "Chief Executive Officer",
+    "President",
+    "Chief Operating Officer",
+    "Chief Financial Officer",
+    "Executive Vice President",
+    "Senior Vice President",
+    "Vice President",
+    "General Counsel",
+    "Secretary",
+    "Treasurer",
+    "Director",
+)
+
+
+def sort_titles(titles: Iterable[str]) -> list[str]:
+    """Titles in seniority order (TITLE_ORDER), others alphabetically just before Director."""
+    rank = {t: i for i, t in enumerate(TITLE_ORDER)}
+    return sorted(set(titles), key=lambda t: (rank.get(t, len(TITLE_ORDER) - 1.5), t))
+
 
 # attribute names that date an edge (first present wins)
 _START_ATTRS = ("startDate", "date", "filedOn")
@@ -359,7 +384,7 @@ def _relations(store: Any, filings: dict[str, dict[str, Any]]) -> dict[str, dict
         if item not in evidence[row["relation"]]:
             evidence[row["relation"]].append(item)
     for rel, info in rels.items():
-        info["attributes"] = {k: sorted(v) if k != "title" else v for k, v in sorted(info["attributes"].items())}
+        info["attributes"] = {k: sort_titles(v) if k == "title" else sorted(v) for k, v in sorted(info["attributes"].items())}
         info["filings"].sort()
         info["evidence"] = sorted(
             evidence.get(rel, []), key=lambda e: (e["filing"] or "", e["start"] if isinstance(e["start"], int) else -1)
@@ -394,7 +419,7 @@ def _money(amount: str | None, currency: str | None) -> str | None:
 
 def _edge_data(rel: dict[str, Any], role: str, label: str, source_slot: str, target_slot: str) -> dict[str, Any]:
     attrs: dict[str, list[str]] = rel["attributes"]
-    titles = list(attrs.get("title", []))
+    titles = sort_titles(attrs.get("title", []))
     start = _first(attrs, _START_ATTRS)
     end = _first(attrs, _END_ATTRS)
     as_of = _first(attrs, ("asOf",))

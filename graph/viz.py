@@ -25,7 +25,7 @@ from typing import Any
 
 import networkx as nx
 
-from corpkg.graph.projection import ROLES, filter_projection, project
+from corpkg.graph.projection import ROLES, filter_projection, project, sort_titles
 
 __all__ = [
     "NODE_STYLES",
@@ -69,20 +69,6 @@ _ORG_PRIORITY = (
     ("litigant", {"plaintiff", "defendant", "counterclaimant"}),
 )
 
-_TITLE_ORDER = [
-    "Chairman",
-    "Chief Executive Officer",
-    "President",
-    "Chief Operating Officer",
-    "Chief Financial Officer",
-    "Executive Vice President",
-    "Senior Vice President",
-    "Vice President",
-    "General Counsel",
-    "Secretary",
-    "Treasurer",
-    "Director",
-]
 
 MAX_LABEL = 42
 
@@ -103,11 +89,6 @@ def node_category(data: dict[str, Any]) -> str:
 def _short(text: str, limit: int = MAX_LABEL) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
-
-
-def _sorted_titles(titles: list[str]) -> list[str]:
-    rank = {t: i for i, t in enumerate(_TITLE_ORDER)}
-    return sorted(titles, key=lambda t: (rank.get(t, len(rank) - 1.5), t))
 
 
 # --------------------------------------------------------------------------- layout
@@ -263,7 +244,7 @@ def _edge_item(data: dict[str, Any], graph: nx.MultiDiGraph) -> dict[str, Any]:
     """One relation behind a drawn edge, for tooltips and the details panel."""
     attrs = {k: v for k, v in data.get("attributes", {}).items() if k not in {"asOf"}}
     if "title" in attrs:
-        attrs["title"] = _sorted_titles(list(attrs["title"]))
+        attrs["title"] = sort_titles(list(attrs["title"]))
     return {
         "caption": data.get("caption"),
         "relation": data.get("relation"),
@@ -292,7 +273,7 @@ def _edge_item(data: dict[str, Any], graph: nx.MultiDiGraph) -> dict[str, Any]:
 
 def _edge_label(data: dict[str, Any]) -> str:
     if data.get("role") == "position" and data.get("titles"):
-        base = ", ".join(_sorted_titles(list(data["titles"])))
+        base = ", ".join(sort_titles(list(data["titles"])))
         caption = data.get("caption") or ""
         extra = caption[len(data.get("label", "")):] if caption.startswith(data.get("label", "")) else ""
         return base + extra
