@@ -1,0 +1,776 @@
+"""Entities of one filing: mentions grouped into organizations and persons, with aliases.
+
+``find_entities(document, nlp, issuer)`` runs the recogniser (``nlp``, see
+:mod:`corpkg.extract.nlp`) over the filing's passages, then
+
+1. groups the accepted mentions into entities: same normalised name; a person's "First Last"
+   and surname; an organization's name without its legal suffix or leading "The"; a one-letter
+   typo of a long suffixed name ("Auxer Telcom, Inc" / "Auxer Telecom, Inc.");
+2. attaches aliases: defined terms (``("Quantum")``, ``(the "Lender")``, ``(collectively, the
+   "Company")``), acronyms, d/b/a and former names, the SEC header's conformed and former names;
+3. finds every further mention of every name and short form ("Auxer", "Harvey Westbury",
+   "Scott", "Mr. Scott") with an Aho-Corasick automaton over the whole text;
+4. merges the issuer (from ``corpkg.extract.roles.issuer`` or, failing that, the header/cover)
+   instead of duplicating it; "the Company", "the Registrant" and "we/us/our" refer to it
+   unless the same sub-document defines them otherwise.
+
+Role components get passage Docs whose ``doc.ents`` carry ``kb_id_`` = entity key
+(:func:`iter_passage_docs`).
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from typing import Iterable, Iterator
+
+import ahocorasick
+from spacy.language import Language
+from spacy.tokens import Doc
+
+from corpkg.extract.mentions import Candidate, Link, iter_passages
+from corpkg.extract.model import Document, Entity, Evidence
+from corpkg.extract.names import (
+    Kind,
+    _key,
+    classify_name,
+    has_legal_suffix,
+    lexicon,
+    name_key,
+    normalize_name,
+    person_parts,
+    strip_legal_suffix,
+)
+
+__all__ = ["EntityIndex", "MentionRef", "find_entities", "iter_passage_docs", "issuer_from_document", "EXTRACTOR"]
+
+EXTRACTOR = "corpkg.entities@0.1.0"
+LABELS = {"Organization": "ORG", "Person": "PERSON"}
+
+
+@dataclass(frozen=True)
+class MentionRef:
+    start: int
+    end: int
+    key: str
+    label: str  # ORG | PERSON
+    kind: str = "name"  # name | alias | short | defined | pronoun
+
+
+@dataclass(frozen=True)
+class EntityIndex:
+    """The entities of a filing and where each is mentioned."""
+
+    entities: tuple[Entity, ...]
+    mentions: tuple[tuple[int, int, str, str], ...]  # (start, end, entity key, ORG|PERSON), sorted
+    refs: tuple[MentionRef, ...] = ()
+    issuer_key: str | None = None
+    passages: tuple[tuple[int, int], ...] = ()
+    _forms: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
+    _by_key: dict[str, Entity] = field(default_factory=dict, repr=False, compare=False)
+
+    def entity(self, key: str) -> Entity:
+        return self._by_key[key]
+
+    @property
+    def issuer(self) -> Entity | None:
+        return self._by_key.get(self.issuer_key) if self.issuer_key else None
+
+    def resolve(self, name: str) -> Entity | None:
+        """The entity a name refers to: label, alias, short form, defined term, honorific +
+        surname, "the Company"/"the Registrant"/"we" (the issuer)."""
+        if not name or not name.strip():
+            return None
+        flat = " ".join(name.split())
+        for probe in (flat, re.sub(r"(?:'s|’s|')$", "", flat)):
+            key = self._forms.get(probe) or self._forms.get(probe.lower())
+            if key:
+                return self._by_key.get(key)
+            norm = normalize_name(probe)
+            key = self._forms.get("\x00" + norm)
+            if key:
+                return self._by_key.get(key)
+        return None
+
+    def mentions_in(self, start: int, end: int) -> list[tuple[int, int, str, str]]:
+        i = bisect.bisect_left(self.mentions, (start, -1, "", ""))
+        out = []
+        while i < len(self.mentions) and self.mentions[i][0] < end:
+            if self.mentions[i][1] <= end:
+                out.append(self.mentions[i])
+            i += 1
+        return out
+
+
+# --------------------------------------------------------------------------- issuer fallback
+
+_COVER_NAME = re.compile(
+    r"(?m)^[ \t]*(?P<name>[^\n]{3,120}?)[ \t]*\n[ \t]*\((?:Exact\s+name\s+of\s+(?:registrant|issuer|small business issuer)|"
+    r"Name\s+of\s+(?:Small\s+Business\s+)?(?:Issuer|Registrant))",
+    re.IGNORECASE,
+)
+
+
+def issuer_from_document(document: Document) -> Entity | None:
+    """The filer as the SEC header or cover names it: a fallback for when no issuer stage ran."""
+    name = None
+    ids: list[tuple[str, str]] = []
+    if document.header:
+        for p in document.header.parties:
+            if p.role in ("filer", "subject-company", "issuer") and p.name:
+                name = p.name
+                if p.cik:
+                    ids.append(("cik", p.cik))
+                break
+    if document.cover and document.cover.registrant_name:
+        name = document.cover.registrant_name
+    if name is None:
+        m = _COVER_NAME.search(document.text, 0, min(len(document.text), 20000))
+        if m:
+            name = m.group("name").strip()
+    if not name:
+        return None
+    return Entity(key=name_key(name), kind="Organization", label=name, identifiers=tuple(ids), is_issuer=True)
+
+
+# --------------------------------------------------------------------------- building
+
+@dataclass
+class _Ent:
+    kind: Kind
+    forms: Counter[str] = field(default_factory=Counter)  # surface forms as written (whitespace-flattened)
+    aliases: set[str] = field(default_factory=set)  # defined terms, d/b/a, acronyms, header names
+    spans: list[tuple[int, int, str]] = field(default_factory=list)  # (start, end, mention kind)
+    score: float = 0.0
+    kind_votes: Counter[str] = field(default_factory=Counter)
+    issuer: Entity | None = None
+    norms: set[str] = field(default_factory=set)
+    first_last: set[str] = field(default_factory=set)  # persons: "first last"
+    last: str = ""
+
+    def add_form(self, form: str) -> None:
+        self.forms[form] += 1
+        self.norms.add(normalize_name(form))
+
+
+def _flat(s: str) -> str:
+    return " ".join(s.split())
+
+
+def _lowercase_words(text: str) -> frozenset[str]:
+    return frozenset(re.findall(r"(?<![\w&])[a-z][a-z\-]+(?![\w])", text))
+
+
+def _passage_ranges(document: Document) -> list[tuple[int, int]]:
+    text = document.text
+    skip: list[tuple[int, int]] = []
+    if document.header and document.header.end > document.header.start:
+        skip.append((document.header.start, document.header.end))
+    for d in document.documents:
+        if d.content == "binary":
+            skip.append((d.start, d.end))
+    skip.sort()
+    out = []
+    pos = 0
+    for a, b in skip + [(len(text), len(text))]:
+        if a > pos:
+            out.extend(iter_passages(text, pos, a))
+        pos = max(pos, b)
+    return out
+
+
+_HAS_NAME = re.compile(r"[A-Z][a-z]|[A-Z]{2}")
+
+
+def find_entities(document: Document, nlp: Language, issuer: Entity | None = None) -> EntityIndex:
+    """Recognise every organization and person of ``document`` and group their mentions."""
+    text = document.text
+    lower = _lowercase_words(text)
+    passages = _passage_ranges(document)
+    live = [(a, b) for a, b in passages if _HAS_NAME.search(text, a, b)]
+    cands: list[Candidate] = []
+    links: list[tuple[Candidate, Link]] = []
+    with _lowercase_context(nlp, lower):
+        for (a, b), doc in zip(live, nlp.pipe(text[a:b] for a, b in live)):
+            pcs: list[Candidate] = doc._.entity_candidates or []
+            shifted = []
+            for c in pcs:
+                c2 = Candidate(c.start + a, c.end + a, c.text, c.kind, c.score, list(c.signals), c.rejected, c.group)
+                shifted.append(c2)
+            cands.extend(shifted)
+            for ln in doc._.entity_links or []:
+                links.append((shifted[ln.target], Link(ln.kind, ln.target, ln.alias, ln.alias_start + a, ln.alias_end + a)))
+    if issuer is None:
+        issuer = issuer_from_document(document)
+    builder = _Builder(document, lower, issuer)
+    builder.add_header_names()
+    builder.cluster(cands, links)
+    builder.scan()
+    return builder.index(passages)
+
+
+class _lowercase_context:
+    """Hands the filing's lower-case vocabulary to the recogniser component for one run."""
+
+    def __init__(self, nlp: Language, lower: frozenset[str]) -> None:
+        self.comps = [c for _, c in nlp.pipeline if hasattr(c, "lowercase_words")]
+        self.lower = lower
+
+    def __enter__(self) -> None:
+        for c in self.comps:
+            c.lowercase_words = self.lower
+
+    def __exit__(self, *exc: object) -> None:
+        for c in self.comps:
+            c.lowercase_words = frozenset()
+
+
+class _Builder:
+    def __init__(self, document: Document, lower: frozenset[str], issuer: Entity | None) -> None:
+        self.doc = document
+        self.text = document.text
+        self.lower = lower
+        self.ents: list[_Ent] = []
+        self.by_norm: dict[str, _Ent] = {}
+        self.by_first_last: dict[str, list[_Ent]] = defaultdict(list)
+        self.by_last: dict[str, list[_Ent]] = defaultdict(list)
+        self.defined: list[tuple[int, str, _Ent]] = []  # (offset, term, entity)
+        self.issuer_ent: _Ent | None = None
+        if issuer is not None:
+            e = _Ent(kind=issuer.kind, issuer=issuer, score=1.0)
+            for name in (issuer.label, *issuer.aliases):
+                if name and not _is_synonym(name):
+                    self._register(e, _flat(name))
+                    e.aliases.add(_flat(name))
+            self.ents.append(e)
+            self.issuer_ent = e
+
+    # ---- registration
+    def _register(self, e: _Ent, form: str) -> None:
+        n = normalize_name(form)
+        if not n:
+            return
+        e.norms.add(n)
+        if n not in self.by_norm:
+            self.by_norm[n] = e
+        if e.kind == "Person":
+            parts = person_parts(form)
+            if parts:
+                first, _, last = parts
+                lk = last.lower().rstrip(".,")
+                if first:
+                    fl = f"{first.lower().rstrip('.')} {lk}"
+                    if e not in self.by_first_last[fl]:
+                        self.by_first_last[fl].append(e)
+                    e.first_last.add(fl)
+                if e not in self.by_last[lk]:
+                    self.by_last[lk].append(e)
+                e.last = e.last or lk
+
+    def _new(self, kind: Kind, form: str, score: float) -> _Ent:
+        e = _Ent(kind=kind, score=score)
+        self.ents.append(e)
+        self._register(e, form)
+        return e
+
+    def add_header_names(self) -> None:
+        h = self.doc.header
+        if not h:
+            return
+        issuer = self.issuer_ent.issuer if self.issuer_ent else None
+        issuer_ciks = {v for k, v in (issuer.identifiers if issuer else ()) if k == "cik"}
+        issuer_norm = normalize_name(issuer.label) if issuer else None
+        for p in h.parties:
+            if not p.name:
+                continue
+            is_issuer = self.issuer_ent is not None and (
+                (p.cik and p.cik in issuer_ciks) or normalize_name(p.name) == issuer_norm
+                or (not issuer_ciks and p.role in ("filer", "subject-company") and normalize_name(p.name) in self.issuer_ent.norms)
+            )
+            if not is_issuer and self.issuer_ent is not None and p.role in ("filer", "issuer") and len(h.parties) == 1:
+                is_issuer = True
+            names = [p.name] + [f.name for f in p.former_names]
+            if is_issuer:
+                e = self.issuer_ent
+            else:
+                kind: Kind = "Organization"
+                label = p.name
+                if p.role == "reporting-owner" and not has_legal_suffix(p.name):
+                    swapped = _swap_conformed_person(p.name)
+                    if swapped:
+                        kind, label = "Person", swapped
+                e = self.by_norm.get(normalize_name(label)) or self._new(kind, label, 0.9)
+                names[0] = label
+            for i, n in enumerate(names):
+                e.aliases.add(_flat(n))
+                self._register(e, n)
+                pos = self.text.find(n, h.start, h.end) if i == 0 or True else -1
+                if pos >= 0:
+                    e.spans.append((pos, pos + len(n), "header"))
+                    e.forms[_flat(n)] += 0  # seen (upper-case conformed forms never win the label)
+
+    # ---- clustering of recognised mentions
+    def cluster(self, cands: list[Candidate], links: list[tuple[Candidate, Link]]) -> None:
+        acc = [c for c in cands if c.accepted]
+        for c, _ in links:
+            if not c.accepted and c.rejected is None and c.kind is not None:
+                acc.append(c)
+
+        def order(c: Candidate) -> tuple:
+            flat = _flat(c.text)
+            n_words = len(normalize_name(flat).split())
+            return (not has_legal_suffix(flat), -n_words, -c.score, c.start)
+
+        acc.sort(key=order)
+        self.cand_ent: dict[int, _Ent] = {}
+        for c in acc:
+            e = self._place(c)
+            if e is not None:
+                self.cand_ent[id(c)] = e
+        for c, ln in links:
+            e = self.cand_ent.get(id(c))
+            if e is None:
+                continue
+            alias = _flat(ln.alias)
+            if ln.kind == "defined":
+                self.defined.append((ln.alias_start, alias, e))
+            e.aliases.add(alias)
+            e.spans.append((ln.alias_start, ln.alias_end, "defined" if ln.kind == "defined" else "alias"))
+            if ln.kind in ("dba", "former", "acronym") or not _generic_term(alias):
+                self._register(e, alias)
+
+    def _place(self, c: Candidate) -> _Ent | None:
+        form = _flat(c.text)
+        kind: Kind = c.kind  # type: ignore[assignment]
+        norm = normalize_name(form)
+        if not norm:
+            return None
+        e = self.by_norm.get(norm)
+        if e is None and norm.startswith("the "):
+            e = self.by_norm.get(norm[4:])
+        if e is not None and e.kind != kind:
+            # a person-shaped short form of a known organization ("Harvey Westbury") or the reverse
+            if c.score >= 0.9 and e.score < 0.8 and e.issuer is None:
+                e.kind = kind
+                e.kind_votes.clear()
+            else:
+                kind = e.kind
+        if e is None and kind == "Person":
+            e = self._person_match(form)
+        if e is None and kind == "Organization":
+            e = self._org_match(norm, has_legal_suffix(form))
+        if e is None:
+            e = self._new(kind, form, c.score)
+        else:
+            self._register(e, form)
+        e.add_form(form)
+        if "known" in c.signals:
+            from corpkg.extract.mentions import _known_org
+
+            canon = _known_org(form)
+            if canon:
+                e.forms[canon] += 0
+                self._register(e, canon)
+        e.score = max(e.score, c.score)
+        e.kind_votes[kind] += c.score * (3 if has_legal_suffix(form) else 1)
+        e.spans.append((c.start, c.end, "name"))
+        return e
+
+    def _person_match(self, form: str) -> _Ent | None:
+        parts = person_parts(form)
+        if not parts:
+            return None
+        first, _, last = parts
+        lk = last.lower().rstrip(".,")
+        if first:
+            fl = f"{first.lower().rstrip('.')} {lk}"
+            hits = self.by_first_last.get(fl, [])
+            if len(hits) == 1:
+                return hits[0]
+            # a surname-only person seen before ("Mr. Shaver") gets a first name
+            lone = [e for e in self.by_last.get(lk, []) if not e.first_last]
+            if len(lone) == 1 and len(self.by_last.get(lk, [])) == 1:
+                return lone[0]
+            return None
+        hits = self.by_last.get(lk, [])
+        if len(hits) == 1:
+            return hits[0]
+        return None
+
+    def _org_match(self, norm: str, suffixed: bool) -> _Ent | None:
+        words = norm.split()
+        orgs = [e for e in self.ents if e.kind == "Organization"]
+        # token prefix of one known organization's name ("Quantum Corporate Funding" of "... Ltd.")
+        if not suffixed and len(words) >= 2:
+            hits = {id(e): e for e in orgs for n in e.norms if n.split()[: len(words)] == words and len(n.split()) > len(words)}
+            if len(hits) == 1:
+                return next(iter(hits.values()))
+        # a one-letter typo of a long name with the same first word
+        if len(norm) >= 8:
+            for e in orgs:
+                for n in e.norms:
+                    if n.split()[:1] == words[:1] and abs(len(n) - len(norm)) <= 1 and len(n) >= 8 and _edit1(n, norm):
+                        return e
+        return None
+
+    # ---- every further mention: names, short forms, defined terms
+    def scan(self) -> None:
+        forms: dict[str, set[int]] = defaultdict(set)
+        kinds: dict[str, str] = {}
+        idx = {id(e): i for i, e in enumerate(self.ents)}
+        lex = lexicon()
+        lower = self.lower
+        person_lasts = Counter(e.last for e in self.ents if e.kind == "Person" and e.last)
+        first_tokens: dict[str, set[int]] = defaultdict(set)
+        for e in self.ents:
+            i = idx[id(e)]
+            names = set(e.forms) | {a for a in e.aliases if not _generic_term(a)}
+            for f in list(names):
+                if not f:
+                    continue
+                for v in _variants(f, e.kind):
+                    forms[v].add(i)
+                    kinds.setdefault(v, "short" if v != f else "name")
+            if e.kind == "Organization":
+                for f in list(names):
+                    core = normalize_name(f).split()
+                    if not core:
+                        continue
+                    written = _flat(strip_legal_suffix(f))
+                    if written.lower().startswith("the "):
+                        written = written[4:]
+                    tok = written.split()[0] if written.split() else ""
+                    if (
+                        len(core) >= 2 and len(tok) >= 3 and tok[:1].isupper() and tok.lower() not in lower
+                        and tok.lower() not in lex.common_words and tok.lower() not in lex.first_names
+                        and tok.lower() not in lex.places and tok not in lex.leading_stopwords
+                        and not tok.isupper() and tok.isalpha()
+                    ):
+                        first_tokens[tok].add(i)
+            else:
+                if e.last and person_lasts[e.last] == 1 and e.first_last:
+                    written_last = None
+                    for f in e.forms:
+                        parts = person_parts(f)
+                        if parts and parts[2].lower().rstrip(".,") == e.last:
+                            written_last = parts[2].rstrip(",")
+                            break
+                    if written_last and written_last.lower() not in lex.common_words and written_last.lower() not in lower:
+                        for v in (written_last, written_last.upper()):
+                            forms[v].add(i)
+                            kinds.setdefault(v, "short")
+                        for h in ("Mr.", "Ms.", "Mrs.", "Dr.", "Mr", "Ms", "Mrs", "Dr"):
+                            forms[f"{h} {written_last}"].add(i)
+                            kinds.setdefault(f"{h} {written_last}", "short")
+                    for f in e.forms:
+                        parts = person_parts(f)
+                        if parts and parts[0] and parts[1]:
+                            v = f"{parts[0]} {parts[2].rstrip(',')}"
+                            forms[v].add(i)
+                            kinds.setdefault(v, "short")
+        issuer_i = idx[id(self.issuer_ent)] if self.issuer_ent else None
+        for tok, owners in first_tokens.items():
+            if tok in forms:
+                continue
+            if len(owners) > 1 and issuer_i in owners:
+                owners = {issuer_i}
+            if len(owners) == 1:
+                forms[tok].add(next(iter(owners)))
+                kinds[tok] = "short"
+        # defined terms: as written, with or without "the"
+        for _, term, e in self.defined:
+            i = idx[id(e)]
+            for v in (term, f"the {term}", f"The {term}"):
+                forms[v].add(i)
+                kinds[v] = "defined"
+        auto = ahocorasick.Automaton()
+        for f, owners in forms.items():
+            if len(owners) > 1:
+                if issuer_i in owners:
+                    owners = {issuer_i}
+                else:
+                    continue
+            if len(f) < 2:
+                continue
+            auto.add_word(f, (len(f), next(iter(owners)), kinds.get(f, "name")))
+        self.form_owner = {f: next(iter(o)) if len(o) == 1 else issuer_i for f, o in forms.items()}
+        hits: list[tuple[int, int, int, str]] = []
+        if len(auto):
+            auto.make_automaton()
+            text = self.text
+            n = len(text)
+            for end_i, (ln, i, kind) in auto.iter(text):
+                s = end_i - ln + 1
+                e = end_i + 1
+                if s > 0 and (text[s - 1].isalnum() or text[s - 1] in "&-"):
+                    continue
+                if e < n and (text[e].isalnum() or (text[e] == "-" and e + 1 < n and text[e + 1].isalpha())):
+                    continue
+                hits.append((s, e, i, kind))
+        # defined-term overrides of the issuer's synonyms, per sub-document
+        overrides = self._synonym_overrides()
+        hits.extend(self._issuer_synonyms(overrides, idx))
+        taken = sorted(((s, e) for ent in self.ents for s, e, k in ent.spans if k in ("name",)), key=lambda x: x[0])
+        hits.sort(key=lambda h: (h[0], -(h[1] - h[0])))
+        chosen: list[tuple[int, int, int, str]] = []
+        last_end = -1
+        for h in hits:
+            if h[0] < last_end:
+                continue
+            chosen.append(h)
+            last_end = h[1]
+        existing = {(s, e) for ent in self.ents for s, e, _ in ent.spans}
+        starts = [t[0] for t in taken]
+        for s, e, i, kind in chosen:
+            if (s, e) in existing:
+                continue
+            j = bisect.bisect_right(starts, s) - 1
+            if j >= 0 and taken[j][1] > s and not (taken[j][0] >= s and taken[j][1] <= e):
+                continue  # inside a longer recognised name
+            ent = self.ents[i]
+            ent.spans.append((s, e, kind))
+            if kind in ("short", "name"):
+                ent.forms[_flat(self.text[s:e])] += 1
+
+    def _synonym_overrides(self) -> list[tuple[int, int, str, _Ent]]:
+        out = []
+        for off, term, e in self.defined:
+            if e is self.issuer_ent:
+                continue
+            t = term.lower()
+            if t in {"company", "registrant", "issuer", "corporation"}:
+                sub = self.doc.document_at(off)
+                a, b = (sub.start, sub.end) if sub else (0, len(self.text))
+                out.append((a, b, t, e))
+        return out
+
+    def _issuer_synonyms(self, overrides: list, idx: dict[int, int]) -> list[tuple[int, int, int, str]]:
+        if self.issuer_ent is None:
+            return []
+        out = []
+        main = self.doc.documents[0] if self.doc.documents else None
+        main_range = (main.start, main.end) if main else (0, len(self.text))
+        issuer_i = idx[id(self.issuer_ent)]
+        for phrase, kind in lexicon().issuer_synonyms:
+            pat = re.compile(r"(?<![\w])" + re.escape(phrase) + r"(?![\w])")
+            word = phrase.split()[-1].lower()
+            for m in pat.finditer(self.text):
+                s, e = m.span()
+                if kind == "pronoun" and not (main_range[0] <= s < main_range[1]):
+                    continue
+                target = issuer_i
+                for a, b, t, ent in overrides:
+                    if a <= s < b and t == word:
+                        target = idx[id(ent)]
+                        break
+                out.append((s, e, target, "pronoun" if kind == "pronoun" else "alias"))
+        return out
+
+    # ---- the hand-over
+    def index(self, passages: list[tuple[int, int]]) -> EntityIndex:
+        entities: list[Entity] = []
+        keys: set[str] = set()
+        mentions: list[tuple[int, int, str, str]] = []
+        refs: list[MentionRef] = []
+        forms_map: dict[str, str] = {}
+        issuer_key = None
+        for e in self.ents:
+            named = [(s, t, k) for s, t, k in e.spans if k in ("name", "short", "header")]
+            if not named and e.issuer is None:
+                continue
+            if e.kind_votes and e.issuer is None:
+                e.kind = max(e.kind_votes.items(), key=lambda kv: kv[1])[0]  # type: ignore[assignment]
+            if any(has_legal_suffix(f) for f in e.forms if e.forms[f] > 0):
+                e.kind = "Organization"
+            label = _best_label(e)
+            if e.issuer is not None:
+                key = e.issuer.key
+                issuer_key = key
+            else:
+                base = name_key(label) or "entity"
+                key = base if base not in keys else f"{base}-{e.kind.lower()}"
+                n = 2
+                while key in keys:
+                    key = f"{base}-{n}"
+                    n += 1
+            keys.add(key)
+            lab = LABELS[e.kind]
+            seen: set[tuple[int, int]] = set()
+            evid = []
+            for s, t, k in sorted(e.spans):
+                if (s, t) in seen:
+                    continue
+                seen.add((s, t))
+                refs.append(MentionRef(s, t, key, lab, k))
+                if k != "pronoun":
+                    mentions.append((s, t, key, lab))
+                    evid.append(Evidence(quote=self.text[s:t], start=s, end=t, section=self._section(s),
+                                         extractor=EXTRACTOR, confidence=round(min(1.0, e.score), 2)))
+            aliases = []
+            for f in list(e.forms) + sorted(e.aliases):
+                f = _flat(f)
+                if f and f != label and f not in aliases:
+                    aliases.append(f)
+            if e.issuer is not None:
+                base_ent = e.issuer
+                ent = Entity(key=key, kind=e.kind, label=label, aliases=tuple(aliases), mentions=tuple(evid),
+                             identifiers=base_ent.identifiers, attributes=base_ent.attributes, is_issuer=True)
+            else:
+                ent = Entity(key=key, kind=e.kind, label=label, aliases=tuple(aliases), mentions=tuple(evid))
+            entities.append(ent)
+            for f in (label, *aliases):
+                forms_map.setdefault(f, key)
+                forms_map.setdefault(f.lower(), key)
+                forms_map.setdefault("\x00" + normalize_name(f), key)
+            for n in e.norms:
+                forms_map.setdefault("\x00" + n, key)
+        if issuer_key:
+            for phrase, _ in lexicon().issuer_synonyms:
+                forms_map.setdefault(phrase, issuer_key)
+                forms_map.setdefault(phrase.lower(), issuer_key)
+            for syn in ("the company", "the registrant", "company", "registrant", "the issuer", "we", "us", "our"):
+                forms_map.setdefault(syn, issuer_key)
+        for off, term, e in self.defined:
+            pass
+        mentions = sorted(set(mentions))
+        # overlapping mentions of different entities: keep the longer
+        clean: list[tuple[int, int, str, str]] = []
+        for m in mentions:
+            if clean and m[0] < clean[-1][1]:
+                if m[1] - m[0] > clean[-1][1] - clean[-1][0]:
+                    clean[-1] = m
+                continue
+            clean.append(m)
+        refs.sort(key=lambda r: (r.start, r.end))
+        by_key = {e.key: e for e in entities}
+        entities.sort(key=lambda e: (not e.is_issuer, e.kind, e.label.lower()))
+        return EntityIndex(
+            entities=tuple(entities), mentions=tuple(clean), refs=tuple(refs), issuer_key=issuer_key,
+            passages=tuple(passages), _forms=forms_map, _by_key=by_key,
+        )
+
+    def _section(self, offset: int) -> str | None:
+        if not hasattr(self, "_secs"):
+            self._secs = sorted(self.doc.sections, key=lambda s: (s.start, -(s.end - s.start)))
+        best = None
+        for s in self._secs:
+            if s.start > offset:
+                break
+            if s.start <= offset < s.end and (best is None or s.end - s.start <= best.end - best.start):
+                best = s
+        return best.title if best else None
+
+
+def _best_label(e: _Ent) -> str:
+    """Fullest proper name as written: a mixed-case form with its legal suffix, longest first."""
+    cands = [f for f in e.forms if f]
+    if e.issuer is not None:
+        cands.append(_flat(e.issuer.label))
+    if not cands:
+        cands = sorted(e.aliases)
+
+    def rank(f: str) -> tuple:
+        letters = [ch for ch in f if ch.isalpha()]
+        upper = bool(letters) and all(ch.isupper() for ch in letters)
+        return (
+            not upper,
+            has_legal_suffix(f) if e.kind == "Organization" else bool(person_parts(f) and person_parts(f)[0]),
+            len(f.split()),
+            e.forms.get(f, 0),
+            len(f),
+        )
+
+    best = max(cands, key=rank)
+    letters = [ch for ch in best if ch.isalpha()]
+    if letters and all(ch.isupper() for ch in letters) and e.kind == "Person":
+        best = best.title()
+    return best
+
+
+def _variants(form: str, kind: str) -> set[str]:
+    out = {form}
+    letters = [ch for ch in form if ch.isalpha()]
+    if letters and not all(ch.isupper() for ch in letters):
+        out.add(form.upper())
+    if kind == "Organization":
+        core = _flat(strip_legal_suffix(form))
+        if core != form and len(core) >= 3:
+            out.add(core)
+            out.add(core.upper())
+        for f in list(out):
+            if f.startswith(("The ", "THE ")) and len(f) > 8:
+                out.add(f[4:])
+    return {v for v in out if len(v) >= 2}
+
+
+def _generic_term(term: str) -> bool:
+    n = normalize_name(term, strip_suffix=False)
+    return n in lexicon().stop_phrases or _key(term) in {"company", "registrant", "issuer", "corporation"}
+
+
+def _is_synonym(name: str) -> bool:
+    return name.strip().lower() in {p.lower() for p, _ in lexicon().issuer_synonyms}
+
+
+def _edit1(a: str, b: str) -> bool:
+    if a == b:
+        return False
+    if len(a) > len(b):
+        a, b = b, a
+    if len(b) - len(a) > 1:
+        return False
+    i = 0
+    while i < len(a) and a[i] == b[i]:
+        i += 1
+    if len(a) == len(b):
+        return a[i + 1 :] == b[i + 1 :]
+    return a[i:] == b[i + 1 :]
+
+
+def _swap_conformed_person(name: str) -> str | None:
+    """Header names of persons read "LAST FIRST MIDDLE": "SCOTT ROBERT J" → "Robert J Scott"."""
+    parts = name.replace(",", " ").split()
+    lex = lexicon()
+    if 2 <= len(parts) <= 4 and parts[1].lower() in lex.first_names and parts[0].lower() not in lex.org_heads:
+        return " ".join(p.title() if len(p) > 1 else p for p in parts[1:] + parts[:1])
+    kind, _ = classify_name(name.title())
+    return None if kind != "Person" else name.title()
+
+
+# --------------------------------------------------------------------------- passage docs for the roles
+
+def iter_passage_docs(
+    document: Document,
+    index: EntityIndex,
+    nlp: Language,
+    *,
+    only_with_mentions: bool = True,
+) -> Iterator[Doc]:
+    """spaCy Docs of the filing's passages: ``doc.ents`` = the ORG/PERSON mentions with
+    ``kb_id_`` = entity key, ``doc._.passage_start`` = the passage's offset in the text."""
+    from corpkg.extract.nlp import ensure_extensions
+
+    ensure_extensions()
+    text = document.text
+    for a, b in index.passages:
+        ms = index.mentions_in(a, b)
+        if only_with_mentions and not ms:
+            continue
+        doc = nlp.make_doc(text[a:b])
+        spans = []
+        last_tok = -1
+        for s, e, key, label in ms:
+            span = doc.char_span(s - a, e - a, label=label, kb_id=key, alignment_mode="expand")
+            if span is None or span.start < last_tok:
+                continue
+            spans.append(span)
+            last_tok = span.end
+        doc.ents = spans
+        doc._.passage_start = a
+        yield doc
+
+
+def documents_text(texts: Iterable[str]) -> str:  # pragma: no cover - convenience for notebooks
+    return "\n\n".join(texts)

@@ -1,0 +1,425 @@
+"""Score extractions against gold answers (``gold/*.json``, format in ``gold/README.md``).
+
+Per filing and in total: precision, recall and F1 per entity type (Organization, Person) and
+per role (issuer, subsidiaries, officers, lenders, litigants, acquirers), with the false
+positives and false negatives listed.  Names match after normalisation (case, punctuation, a
+leading "The", honorifics and legal suffixes ignored) and any alias stands for its entity;
+``optional`` entities and ``optional_*`` facts are neither required nor counted wrong;
+``not_entities`` typed as organizations or persons are errors.
+
+Library first: ``evaluate(gold_dir, filings_dir)`` returns a :class:`Report`;
+``corpkg eval`` prints it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable
+
+from corpkg.extract.model import Document, Entity, Extraction
+from corpkg.extract.names import lexicon, normalize_name
+
+__all__ = [
+    "Score",
+    "Error",
+    "FilingReport",
+    "Report",
+    "evaluate",
+    "score_filing",
+    "find_filing",
+    "ENTITY_TYPES",
+    "ROLES",
+]
+
+ENTITY_TYPES = ("Organization", "Person")
+ROLES = ("issuer", "subsidiaries", "officers", "lenders", "litigants", "acquirers")
+_GENERIC = {"company", "registrant", "issuer", "corporation", "we", "us", "our", "partnership"}
+
+
+@dataclass
+class Score:
+    tp: int = 0
+    fp: int = 0
+    fn: int = 0
+
+    @property
+    def precision(self) -> float:
+        return self.tp / (self.tp + self.fp) if self.tp + self.fp else 1.0
+
+    @property
+    def recall(self) -> float:
+        return self.tp / (self.tp + self.fn) if self.tp + self.fn else 1.0
+
+    @property
+    def f1(self) -> float:
+        p, r = self.precision, self.recall
+        return 2 * p * r / (p + r) if p + r else 0.0
+
+    def add(self, other: "Score") -> None:
+        self.tp += other.tp
+        self.fp += other.fp
+        self.fn += other.fn
+
+    def as_dict(self) -> dict[str, float | int]:
+        return {"tp": self.tp, "fp": self.fp, "fn": self.fn, "precision": round(self.precision, 4),
+                "recall": round(self.recall, 4), "f1": round(self.f1, 4)}
+
+
+@dataclass(frozen=True)
+class Error:
+    category: str  # "entity:Organization", "role:officers" ...
+    kind: str  # "fp" | "fn"
+    item: str
+    why: str = ""
+
+
+@dataclass
+class FilingReport:
+    filing: str
+    path: str | None
+    scores: dict[str, Score] = field(default_factory=dict)
+    errors: list[Error] = field(default_factory=list)
+    seconds: float = 0.0
+    failure: str | None = None  # the filing could not be found or extracted
+
+    def as_dict(self) -> dict:
+        return {
+            "filing": self.filing,
+            "path": self.path,
+            "seconds": round(self.seconds, 3),
+            "failure": self.failure,
+            "scores": {k: v.as_dict() for k, v in self.scores.items()},
+            "errors": [e.__dict__ for e in self.errors],
+        }
+
+
+@dataclass
+class Report:
+    filings: list[FilingReport]
+
+    @property
+    def totals(self) -> dict[str, Score]:
+        out: dict[str, Score] = {}
+        for f in self.filings:
+            for k, s in f.scores.items():
+                out.setdefault(k, Score()).add(s)
+        order = [f"entity:{t}" for t in ENTITY_TYPES] + ["entity:all"] + [f"role:{r}" for r in ROLES] + ["role:all"]
+        return {k: out[k] for k in order if k in out}
+
+    def as_dict(self) -> dict:
+        return {"totals": {k: v.as_dict() for k, v in self.totals.items()},
+                "filings": [f.as_dict() for f in self.filings]}
+
+    def to_json(self) -> str:
+        return json.dumps(self.as_dict(), indent=2)
+
+    def to_table(self, *, errors: bool = True) -> str:
+        lines = []
+
+        def block(title: str, scores: dict[str, Score]) -> None:
+            lines.append(title)
+            lines.append(f"  {'measure':<22} {'tp':>5} {'fp':>5} {'fn':>5} {'prec':>7} {'recall':>7} {'F1':>7}")
+            for k, s in scores.items():
+                lines.append(f"  {k:<22} {s.tp:>5} {s.fp:>5} {s.fn:>5} {s.precision:>7.3f} {s.recall:>7.3f} {s.f1:>7.3f}")
+
+        for f in self.filings:
+            if f.failure:
+                lines.append(f"{f.filing}: NOT SCORED ({f.failure})")
+                continue
+            block(f"{f.filing}  ({f.seconds:.2f} s)", f.scores)
+            if errors:
+                for e in f.errors:
+                    why = f"  [{e.why}]" if e.why else ""
+                    lines.append(f"    {e.kind.upper():<3} {e.category:<20} {e.item}{why}")
+            lines.append("")
+        block(f"TOTAL over {sum(1 for f in self.filings if not f.failure)} filings", self.totals)
+        return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- names
+
+def _norm_set(names: Iterable[str]) -> set[str]:
+    out = set()
+    for n in names:
+        if not n:
+            continue
+        k = normalize_name(n)
+        if k and k not in _GENERIC and k not in lexicon().stop_phrases:
+            out.add(k)
+    return out
+
+
+@dataclass
+class _GoldEntity:
+    name: str
+    type: str
+    norms: set[str]
+    optional: bool
+
+
+def _gold_entities(gold: dict) -> list[_GoldEntity]:
+    out = []
+    for e in gold.get("entities", []):
+        out.append(_GoldEntity(e["name"], e.get("type", "Organization"), _norm_set([e["name"], *e.get("aliases", [])]),
+                               bool(e.get("optional"))))
+    return out
+
+
+def _entity_norms(e: Entity) -> set[str]:
+    return _norm_set([e.label, *e.aliases])
+
+
+# --------------------------------------------------------------------------- scoring
+
+def score_filing(gold: dict, extraction: Extraction) -> FilingReport:
+    """Scores of one extraction against one gold answer."""
+    rep = FilingReport(filing=gold.get("filing", "?"), path=extraction.document.path)
+    gents = _gold_entities(gold)
+    _score_entities(gold, gents, extraction, rep)
+    _score_roles(gold, gents, extraction, rep)
+    return rep
+
+
+def _score_entities(gold: dict, gents: list[_GoldEntity], ex: Extraction, rep: FilingReport) -> None:
+    scores = {t: Score() for t in ENTITY_TYPES}
+    preds = list(ex.entities)
+    pairs = []
+    for i, p in enumerate(preds):
+        pn = _entity_norms(p)
+        label_n = normalize_name(p.label)
+        for j, g in enumerate(gents):
+            common = pn & g.norms
+            if common:
+                pairs.append((-(p.kind == g.type), -(label_n in g.norms), -len(common), g.optional, i, j))
+    pairs.sort()
+    p_used: dict[int, int] = {}
+    g_used: dict[int, int] = {}
+    for *_, i, j in pairs:
+        if i in p_used or j in g_used:
+            continue
+        p_used[i] = j
+        g_used[j] = i
+    not_ents = _norm_set(n["name"] for n in gold.get("not_entities", []))
+    for i, p in enumerate(preds):
+        if i in p_used:
+            g = gents[p_used[i]]
+            if g.optional and p.kind == g.type:
+                continue
+            if p.kind == g.type:
+                scores[p.kind].tp += 1
+            else:
+                scores[p.kind].fp += 1
+                rep.errors.append(Error(f"entity:{p.kind}", "fp", p.label, f"gold says {g.type}: {g.name}"))
+                if not g.optional:
+                    scores[g.type].fn += 1
+                    rep.errors.append(Error(f"entity:{g.type}", "fn", g.name, f"typed {p.kind}"))
+            continue
+        pn = _entity_norms(p)
+        dup = [gents[j] for j in range(len(gents)) if pn & gents[j].norms]
+        if dup and all(g.optional for g in dup):
+            continue
+        scores[p.kind].fp += 1
+        if pn & not_ents:
+            why = "listed in not_entities"
+        elif dup:
+            why = f"duplicate of {dup[0].name}"
+        else:
+            why = "not in gold"
+        rep.errors.append(Error(f"entity:{p.kind}", "fp", p.label, why))
+    for j, g in enumerate(gents):
+        if j not in g_used and not g.optional:
+            scores[g.type].fn += 1
+            rep.errors.append(Error(f"entity:{g.type}", "fn", g.name))
+    total = Score()
+    for t in ENTITY_TYPES:
+        rep.scores[f"entity:{t}"] = scores[t]
+        total.add(scores[t])
+    rep.scores["entity:all"] = total
+
+
+# role -> (fact role, predicted slot pairs, gold keys)
+_ROLE_SPEC = {
+    "subsidiaries": ("subsidiary", [("owned", "owner")], ("subsidiary", "parent")),
+    "officers": ("position", [("holder", "organization")], ("person", "org")),
+    "lenders": ("credit", [("lender", "borrower")], ("lender", "borrower")),
+    "acquirers": ("acquisition", [("acquirer", "target")], ("acquirer", "target")),
+}
+
+
+def _score_roles(gold: dict, gents: list[_GoldEntity], ex: Extraction, rep: FilingReport) -> None:
+    by_key = {e.key: e for e in ex.entities}
+
+    def names_of(key: str) -> set[str]:
+        e = by_key.get(key)
+        return _entity_norms(e) if e else _norm_set([key])
+
+    def gold_norms(name: str) -> set[str]:
+        n = _norm_set([name])
+        for g in gents:
+            if n & g.norms:
+                return g.norms | n
+        return n
+
+    def label(key: str) -> str:
+        e = by_key.get(key)
+        return e.label if e else key
+
+    # gold items: (tuple of norm-sets per end, optional, description)
+    total = Score()
+    for role in ROLES:
+        items: list[tuple[tuple[set[str], ...], bool, str]] = []
+        preds: dict[tuple[str, ...], str] = {}
+        if role == "issuer":
+            for opt, src in ((False, [gold.get("issuer")]), (True, gold.get("optional_issuers", []))):
+                for g in src:
+                    if not g:
+                        continue
+                    name = g["name"] if isinstance(g, dict) else str(g)
+                    items.append(((gold_norms(name),), opt, name))
+            issuer_keys = {k for f in ex.facts if f.role == "issuer" for k in f.participant("issuer")}
+            issuer_keys |= {e.key for e in ex.entities if e.is_issuer}
+            for k in issuer_keys:
+                preds[(k,)] = label(k)
+        elif role == "litigants":
+            for opt, src in ((False, gold.get("litigants", [])), (True, gold.get("optional_litigants", []))):
+                for g in src:
+                    items.append(((gold_norms(g["party"]), {g.get("side", "")}), opt, f"{g['party']} ({g.get('side')})"))
+            for f in ex.facts:
+                if f.role != "proceeding":
+                    continue
+                for side in ("plaintiff", "defendant"):
+                    for k in f.participant(side):
+                        preds[(k, side)] = f"{label(k)} ({side})"
+        else:
+            fact_role, slots, (ga, gb) = _ROLE_SPEC[role]
+            for opt, src in ((False, gold.get(role, [])), (True, gold.get(f"optional_{role}", []))):
+                for g in src:
+                    b = g.get(gb)
+                    bs = b if isinstance(b, list) else [b]
+                    bn: set[str] = set()
+                    for x in bs:
+                        if x:
+                            bn |= gold_norms(x)
+                    items.append(((gold_norms(g[ga]), bn), opt, f"{g[ga]} -> {' | '.join(x for x in bs if x)}"))
+            for f in ex.facts:
+                if f.role != fact_role:
+                    continue
+                for sa, sb in slots:
+                    for ka in f.participant(sa):
+                        for kb in f.participant(sb):
+                            preds[(ka, kb)] = f"{label(ka)} -> {label(kb)}"
+        s = Score()
+        matched: set[int] = set()
+        for pkey, desc in preds.items():
+            hit = None
+            for idx, (ends, opt, _) in enumerate(items):
+                ok = True
+                for end_i, k in enumerate(pkey):
+                    want = ends[end_i]
+                    have = {k} if role == "litigants" and end_i == 1 else names_of(k)
+                    if not (have & want):
+                        ok = False
+                        break
+                if ok:
+                    hit = idx
+                    if not opt:
+                        break
+            if hit is None:
+                s.fp += 1
+                rep.errors.append(Error(f"role:{role}", "fp", desc))
+            elif not items[hit][1]:
+                if hit not in matched:
+                    s.tp += 1
+                    matched.add(hit)
+        for idx, (_, opt, desc) in enumerate(items):
+            if not opt and idx not in matched:
+                s.fn += 1
+                rep.errors.append(Error(f"role:{role}", "fn", desc))
+        rep.scores[f"role:{role}"] = s
+        total.add(s)
+    rep.scores["role:all"] = total
+
+
+# --------------------------------------------------------------------------- running
+
+def find_filing(gold: dict, gold_dir: Path, filings_dir: Path | None = None) -> Path | None:
+    """Where the filing a gold file describes is: under ``filings_dir`` if given, else the gold
+    directory's sibling ``seeds/`` and ``corpus/`` (the shared layout), ``$CORPKG_SHARED`` and
+    the project's ``examples/``."""
+    name = gold.get("filing", "")
+    rel = gold.get("corpus_path")
+    roots: list[Path] = []
+    if filings_dir is not None:
+        roots.append(Path(filings_dir))
+    base = Path(gold_dir).resolve().parent
+    roots += [base, base / "seeds", base / "corpus"]
+    shared = os.environ.get("CORPKG_SHARED")
+    here = Path(__file__).resolve().parents[1]
+    for sh in ([Path(shared)] if shared else []) + [here.parent / "shared"]:
+        roots += [sh, sh / "seeds", sh / "corpus"]
+    roots.append(here / "examples")
+    for r in roots:
+        for cand in ([r / rel, r / Path(rel).name] if rel else []) + ([r / name] if name else []):
+            if cand.is_file():
+                return cand
+    return None
+
+
+def _default_extract(model: str | None) -> Callable[[Document], Extraction]:
+    try:
+        from corpkg.extract.pipeline import extract_filing  # type: ignore[attr-defined]
+    except ImportError:
+        extract_filing = None
+    if extract_filing is not None:
+        return lambda doc: extract_filing(doc, model=model)
+    from corpkg.extract.entities import find_entities
+    from corpkg.extract.nlp import build_pipeline
+
+    nlp = build_pipeline(model)
+
+    def entities_only(doc: Document) -> Extraction:
+        idx = find_entities(doc, nlp, None)
+        return Extraction(document=doc, entities=idx.entities, facts=(), extractor_version="entities-only")
+
+    return entities_only
+
+
+def evaluate(
+    gold_dir: str | os.PathLike[str],
+    filings_dir: str | os.PathLike[str] | None = None,
+    *,
+    model: str | None = None,
+    extract: Callable[[Document], Extraction] | None = None,
+    only: Iterable[str] = (),
+) -> Report:
+    """Run extraction on every filing named in ``gold_dir/*.json`` and score it."""
+    from corpkg.extract.reader import read_filing
+
+    gold_dir = Path(gold_dir)
+    files = sorted(gold_dir.glob("*.json"))
+    wanted = set(only)
+    run = extract or _default_extract(model)
+    reports = []
+    for gf in files:
+        gold = json.loads(gf.read_text(encoding="utf-8"))
+        if wanted and gf.stem not in wanted and gold.get("filing") not in wanted:
+            continue
+        path = find_filing(gold, gold_dir, Path(filings_dir) if filings_dir else None)
+        if path is None:
+            reports.append(FilingReport(gold.get("filing", gf.name), None, failure="filing not found"))
+            continue
+        t0 = time.perf_counter()
+        try:
+            ex = run(read_filing(path))
+        except Exception as exc:  # one broken filing must not hide the others' scores
+            reports.append(FilingReport(gold.get("filing", gf.name), str(path), failure=f"{type(exc).__name__}: {exc}"))
+            continue
+        rep = score_filing(gold, ex)
+        rep.path = str(path)
+        rep.seconds = time.perf_counter() - t0
+        reports.append(rep)
+    return Report(reports)

@@ -1,0 +1,639 @@
+"""Find organization and person mentions in one passage of text, without a trained model.
+
+A passage (a paragraph) is scanned with a few regular expressions: runs of capitalised words
+("chunks", joined by "of", "and", "&" ...; a legal suffix after a comma is kept), then each
+chunk is weighed by the signals around it:
+
+- legal-form suffix ("Bash, LLC") and organization head words ("Clifton Telecard Alliance");
+- honorifics ("Mr. Shaver"), signature blocks ("/s/ Name", "By: Name", a title on the next
+  line), title appositions ("Robert J. Scott, President"), first names and name shape;
+- enumerations where one member is typed ("A Corporation, Robert J. Scott, Joan Jolitz, ...")
+  and case captions ("A, B and C vs. D, E") lend their context to the untyped members;
+- defined terms (``("Quantum")``, ``(the "Lender")``), acronyms in parentheses and "d/b/a",
+  "doing business as", "formerly known as" make aliases (:class:`Link`);
+- products, segments, places, documents and generic phrases are rejected (product cues such
+  as "under the name", "a"/"an" before a name, segment heads with common words, stop phrases).
+
+The result is per passage (offsets relative to the passage); grouping mentions into entities
+across the filing is :mod:`corpkg.extract.entities`' job.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Iterator, Literal
+
+from corpkg.extract.names import Kind, _key, classify_name, has_legal_suffix, lexicon, normalize_name
+
+__all__ = ["Candidate", "Link", "PassageMentions", "find_mentions", "iter_passages", "ACCEPT"]
+
+ACCEPT = 0.6  # a candidate at or above this score is an entity mention by itself
+
+
+@dataclass
+class Candidate:
+    start: int
+    end: int
+    text: str
+    kind: Kind | None
+    score: float
+    signals: list[str] = field(default_factory=list)
+    rejected: str | None = None  # why this capitalised phrase is not an entity
+    group: int = -1  # enumeration group id
+
+    @property
+    def accepted(self) -> bool:
+        return self.rejected is None and self.kind is not None and self.score >= ACCEPT
+
+
+@dataclass(frozen=True)
+class Link:
+    """``alias`` (at alias_start..alias_end) is another name of the candidate at ``target``."""
+
+    kind: Literal["defined", "dba", "acronym", "former"]
+    target: int  # index into PassageMentions.candidates
+    alias: str
+    alias_start: int
+    alias_end: int
+
+
+@dataclass
+class PassageMentions:
+    candidates: list[Candidate]
+    links: list[Link]
+
+    @property
+    def accepted(self) -> list[Candidate]:
+        return [c for c in self.candidates if c.accepted]
+
+
+# --------------------------------------------------------------------------- passages
+
+_BLANK = re.compile(r"\n[ \t\r\f\v]*\n\s*")
+
+
+def iter_passages(text: str, start: int = 0, end: int | None = None, max_len: int = 6000) -> Iterator[tuple[int, int]]:
+    """(start, end) of the paragraphs of ``text[start:end]`` (blank-line separated); very long
+    ones are cut at line ends.  Offsets are absolute."""
+    end = len(text) if end is None else end
+    pos = start
+    for m in _BLANK.finditer(text, start, end):
+        yield from _cut(text, pos, m.start(), max_len)
+        pos = m.end()
+    yield from _cut(text, pos, end, max_len)
+
+
+def _cut(text: str, a: int, b: int, max_len: int) -> Iterator[tuple[int, int]]:
+    while a < b and text[a].isspace():
+        a += 1
+    while b > a and text[b - 1].isspace():
+        b -= 1
+    if a >= b:
+        return
+    while b - a > max_len:
+        cut = text.rfind("\n", a + max_len // 2, a + max_len)
+        if cut < 0:
+            cut = text.rfind(" ", a + max_len // 2, a + max_len)
+        if cut < 0:
+            cut = a + max_len
+        yield a, cut
+        a = cut
+        while a < b and text[a].isspace():
+            a += 1
+    if a < b:
+        yield a, b
+
+
+# --------------------------------------------------------------------------- regexes
+
+_TOK = r"(?:[A-Z][\w'’\-\.&/]*[\w.]|[A-Z]|[a-z][A-Z][\w'’\-\.]*|\d[\d,]*[A-Za-z][\w\-]*)"
+_CONNECT = r"(?:of|and|&|de|du|des|del|della|di|da|la|le|van|von|der|den|y|for|the|on|in|e|zu)"
+_SEP = r"(?:[ \t]{1,2}|[ \t]*\n[ \t]*)"
+
+
+@lru_cache(maxsize=1)
+def _regexes() -> dict[str, re.Pattern[str]]:
+    lex = lexicon()
+    sfx = []
+    for s in lex.legal_suffixes:
+        body = re.escape(s.rstrip(".")).replace(r"\.", r"\.?").replace(r"\ ", r"\s+")
+        sfx.append(body + (r"\.?" if s.endswith(".") else ""))
+    sfx_alt = "(?:" + "|".join(sfx) + ")"
+    name_sfx = r"(?:Jr|Sr|II|III|IV|Esq|Ph\.D|M\.D|CPA)\.?"
+    chunk = (
+        rf"(?<![\w'’\-/&.])(?:&[ \t]+)?{_TOK}(?:{_SEP}(?:{_CONNECT}{_SEP})*(?:{_TOK}|&))*"
+        rf"(?:[ \t]*,[ \t]*\n?[ \t]*(?:{sfx_alt}|{name_sfx})(?![\w]))*"
+    )
+    titles = "|".join(re.escape(t).replace(r"\ ", r"\s+") for t in lex.titles)
+    return {
+        "chunk": re.compile(chunk),
+        "title_after": re.compile(
+            r"\A(?:[ \t]*,[ \t]*\n?[ \t]*|[ \t]*\n[ \t]*|[ \t]*\([ \t]*|[ \t]+-+[ \t]+)"
+            r"(?:(?:the|our|its|their|a|an|then|former|current|interim|acting|sole|new|non-executive|executive)\s+)*"
+            rf"(?:{titles})(?![\w])",
+            re.IGNORECASE,
+        ),
+        "place_after": re.compile(
+            r"\A[ \t]*,[ \t]*(?:" + "|".join(re.escape(p) for p in _state_names()) + r"|[A-Z]{2}[ \t]+\d{5})(?![\w])"
+        ),
+        "age_after": re.compile(r"\A\s*,\s*(?:age|aged)\s+\d", re.IGNORECASE),
+        "title_before": re.compile(rf"(?:^|[\s,(])(?:{titles})[ \t]*,?[ \t]*\Z", re.IGNORECASE),
+        "signature_before": re.compile(r"(?:/s/|\bBy:|\bBY:|\bName:|\bNAME:)[ \t]*(?:/s/)?[ \t]*\Z"),
+        "honorific_before": re.compile(r"(?<![\w])(?:Mr|Mrs|Ms|Dr|Messrs|Prof|Hon|Rev|Sir)\.?[ \t]*\Z"),
+        "org_apposition": re.compile(
+            r"\A\s*,?\s*(?:a|an)\s+(?:[\w.\- ]{0,40}\s)?(?:corporation|company|limited liability company|"
+            r"partnership|limited partnership|bank|banking corporation|trust|national banking association|"
+            r"association|business trust|statutory trust|societe|entity|subsidiary|affiliate)\b",
+            re.IGNORECASE,
+        ),
+        "article_before": re.compile(r"(?<![\w])(?:a|an|any|each|every|such|no)[ \t]+\Z"),
+        "possessive_before": re.compile(r"(?<![\w])(?:our|its|their|his|her|your)[ \t]+\Z"),
+        "product_before": re.compile(
+            r"(?:" + "|".join(re.escape(c).replace(r"\ ", r"\s+") for c in lex.product_cues) + r")[ \t,:]*[\"“]?\Z",
+            re.IGNORECASE,
+        ),
+        "list_gap": re.compile(r"\A(?:\s*,\s*(?:and\s+|or\s+|&\s+)?|\s+(?:and|or|&)\s+|\s*;\s*(?:and\s+)?)\Z"),
+        "caption_gap": re.compile(r"\A\s*,?\s+(?:v\.|vs\.?|versus)\s+\Z", re.IGNORECASE),
+        "defined": re.compile(
+            r"\(\s*(?:(?:hereinafter|herein)\s+(?:referred\s+to\s+as\s+|called\s+|collectively\s+)?,?\s*)?"
+            r"(?:(?:collectively|together|jointly|each|individually|and\s+together)[^\"“”()]{0,80}?,?\s+)?"
+            r"(?:as\s+)?(?:the\s+|a\s+|an\s+|The\s+)?[\"“‘']([^\"“”‘’'\n]{1,60}?)[\"”’']"
+            r"(?:\s*(?:,|or|and)\s*(?:the\s+)?[\"“‘']([^\"“”‘’'\n]{1,60}?)[\"”’'])?\s*\)"
+        ),
+        "dba": re.compile(
+            r"(?:\bd/b/a\b|\bd\.b\.a\.|\bdba\b|\bdoing\s+business\s+as\b|\btrading\s+as\b|\bformerly\s+known\s+as\b|"
+            r"\bf/k/a\b|\bformerly\b|\ba/k/a\b|\balso\s+known\s+as\b|\bnow\s+known\s+as\b|\bn/k/a\b)"
+            r"[ \t\n]*[\"“]?",
+            re.IGNORECASE,
+        ),
+        "acronym_after": re.compile(r"\A[ \t]*\([ \t]*[\"“]?([A-Z][A-Za-z0-9&]{1,11})[\"”]?[ \t]*\)"),
+    }
+
+
+_LEADING_STRIP_MAX = 4
+
+
+def _state_names() -> list[str]:
+    from corpkg.extract.names import load_list
+
+    return sorted((p for p in load_list("places.txt") if p[:1].isupper()), key=len, reverse=True)
+
+
+def _tokens(text: str, a: int, b: int) -> list[tuple[int, int]]:
+    return [(m.start() + a, m.end() + a) for m in re.finditer(r"[^\s]+", text[a:b])]
+
+
+def _no_period_suffix(tok: str) -> bool:
+    """"LLC." at a sentence end: the period is the sentence's, not the suffix's."""
+    body = tok[:-1]
+    return "." not in body and body.isupper() and len(body) >= 2 and body not in {"INC", "CORP", "CO", "LTD", "JR", "SR"}
+
+
+def _is_abbrev(tok: str) -> bool:
+    lex = lexicon()
+    k = _key(tok)
+    return (
+        len(tok.rstrip(".")) == 1
+        or k in lex.legal_suffix_keys
+        or k in lex.name_suffixes
+        or k in lex.honorifics
+        or bool(re.fullmatch(r"(?:[A-Za-z]\.){2,}", tok))
+        or k in {"st", "co", "bros", "no", "jr", "sr", "ft", "mt"}
+    )
+
+
+# --------------------------------------------------------------------------- the finder
+
+def find_mentions(text: str, *, lowercase_words: frozenset[str] | set[str] = frozenset()) -> PassageMentions:
+    """Candidates (capitalised phrases, weighed) and alias links of one passage."""
+    rx = _regexes()
+    lex = lexicon()
+    cands: list[Candidate] = []
+    for m in rx["chunk"].finditer(text):
+        for a0, b0 in _split_layout(text, m.start(), m.end()):
+            for a, b in _split_sentences(text, a0, b0):
+                for c in _make_candidates(text, a, b, lowercase_words):
+                    cands.append(c)
+    cands.sort(key=lambda c: c.start)
+    _merge_firm_lists(text, cands)
+    _context(text, cands, lowercase_words)
+    _groups(text, cands)
+    links = _links(text, cands)
+    # a phrase that is only an alias (inside the parenthesis, after d/b/a) is not a new entity
+    alias_spans = [(ln.alias_start, ln.alias_end) for ln in links]
+    for c in cands:
+        if c.rejected is None and any(s <= c.start and c.end <= e for s, e in alias_spans):
+            c.rejected = "alias"
+    del lex
+    return PassageMentions(cands, links)
+
+
+def _split_layout(text: str, a: int, b: int) -> list[tuple[int, int]]:
+    """Cut a chunk at line breaks that end a short (layout) line: a cover page, a signature
+    block or a table, rather than wrapped prose."""
+    pieces = []
+    start = a
+    pos = text.find("\n", a, b)
+    while pos >= 0:
+        line_start = text.rfind("\n", 0, pos) + 1
+        line = text[line_start:pos].strip()
+        next_end = text.find("\n", pos + 1)
+        next_line = text[pos + 1 : next_end if next_end >= 0 else len(text)].strip()
+        if len(line) < 50 or len(next_line) < 8 or _indent(text, line_start) > 12:
+            piece_end = pos
+            while piece_end > start and text[piece_end - 1] in " \t,":
+                piece_end -= 1
+            pieces.append((start, piece_end))
+            start = pos + 1
+            while start < b and text[start] in " \t":
+                start += 1
+        pos = text.find("\n", pos + 1, b)
+    pieces.append((start, b))
+    return [(s, e) for s, e in pieces if e > s]
+
+
+def _split_sentences(text: str, a: int, b: int) -> list[tuple[int, int]]:
+    """Cut after a token ending in a period that is not an abbreviation ("Industries. Auxer"),
+    and after a legal suffix ("Ltd. The")."""
+    lex = lexicon()
+    out = []
+    start = a
+    for m in re.finditer(r"\S+\.(?=\s+\S)", text[a:b]):
+        tok = m.group(0)
+        if _is_abbrev(tok) and _key(tok) not in lex.legal_suffix_keys:
+            continue
+        if _key(tok) in lex.legal_suffix_keys:
+            nxt = re.match(r"\s+(\S+)", text[a + m.end() : b])
+            if nxt and _key(nxt.group(1)) in lex.legal_suffix_keys:
+                continue  # "Co. Ltd."
+        out.append((start, a + m.end()))
+        start = a + m.end()
+        while start < b and text[start].isspace():
+            start += 1
+    out.append((start, b))
+    return [(s, e) for s, e in out if e > s]
+
+
+def _indent(text: str, line_start: int) -> int:
+    n = 0
+    while line_start + n < len(text) and text[line_start + n] in " \t":
+        n += 1
+    return n
+
+
+def _make_candidates(text: str, a: int, b: int, lower: frozenset[str] | set[str]) -> list[Candidate]:
+    lex = lexicon()
+    toks = _tokens(text, a, b)
+    signals: list[str] = []
+    # strip leading sentence words, honorifics, titles
+    stripped = 0
+    while toks and stripped < _LEADING_STRIP_MAX:
+        t = text[toks[0][0] : toks[0][1]]
+        tk = t.rstrip(".,")
+        if tk in lex.leading_stopwords or tk in {"&"}:
+            toks = toks[1:]
+            stripped += 1
+            continue
+        if _key(tk) in lex.honorifics and len(toks) > 1:
+            signals.append("honorific")
+            toks = toks[1:]
+            stripped += 1
+            continue
+        if tk in {"The", "THE"} and len(toks) > 1 and text[toks[1][0] : toks[1][1]].rstrip(".,") in lex.leading_stopwords:
+            toks = toks[1:]
+            continue
+        break
+    # a title before the name: "President Robert Scott", "Chief Executive Officer John Doe"
+    if len(toks) >= 3:
+        low = text[toks[0][0] : b].lower()
+        for t in lex.titles:
+            if low.startswith(t + " ") and t not in {"member", "owner", "principal", "partner", "counsel", "manager", "officer"}:
+                n = len(t.split())
+                if n < len(toks) - 1:
+                    toks = toks[n:]
+                    signals.append("title")
+                break
+    # drop connectors left at either end
+    while toks and text[toks[-1][0] : toks[-1][1]] in {"of", "and", "&", "the", "for", "de", "on", "in", "e", "y", "The", "THE"}:
+        toks = toks[:-1]
+    while toks and text[toks[0][0] : toks[0][1]] in {"of", "and", "&", "the", "for", "de", "on", "in"}:
+        toks = toks[1:]
+    if not toks:
+        return []
+    s, e = toks[0][0], toks[-1][1]
+    # possessive and sentence-final period
+    last = text[toks[-1][0] : e]
+    if last.endswith(("'s", "’s")) and len(last) > 2:
+        e -= 2
+    elif last.endswith(("s'", "s’")) and len(last) > 2:
+        e -= 1
+    elif last.endswith(".") and (not _is_abbrev(last) or _no_period_suffix(last)):
+        e -= 1
+    while e > s and text[e - 1] in ",;:":
+        e -= 1
+    if e <= s:
+        return []
+    # split "A B and C D" into two names when both sides are complete names
+    parts = _split_and(text, s, e)
+    out = []
+    for ps, pe in parts:
+        c = _weigh(text, ps, pe, list(signals), lower)
+        if c is not None:
+            out.append(c)
+    return out
+
+
+_AND = re.compile(r"[ \t\n]+and[ \t\n]+")
+
+
+def _split_and(text: str, s: int, e: int) -> list[tuple[int, int]]:
+    chunk = text[s:e]
+    out = []
+    pos = 0
+    for m in _AND.finditer(chunk):
+        left = chunk[pos : m.start()]
+        right_end = len(chunk)
+        nxt = _AND.search(chunk, m.end())
+        if nxt:
+            right_end = nxt.start()
+        right = chunk[m.end() : right_end]
+        if _complete(left) and _complete(right):
+            out.append((s + pos, s + m.start()))
+            pos = m.end()
+    out.append((s + pos, e))
+    return out
+
+
+def _complete(name: str) -> bool:
+    words = [w for w in name.split() if w[:1].isupper() and len(w.rstrip(".")) > 1]
+    return len(words) >= 2 or has_legal_suffix(name)
+
+
+def _weigh(text: str, s: int, e: int, signals: list[str], lower: frozenset[str] | set[str]) -> Candidate | None:
+    lex = lexicon()
+    name = text[s:e]
+    flat = " ".join(name.split())
+    c = Candidate(s, e, name, None, 0.0, signals)
+    words = flat.replace(",", " ").split()
+    if not words:
+        return None
+    norm_full = normalize_name(flat, strip_suffix=False)
+    letters = [ch for ch in flat if ch.isalpha()]
+    all_caps = bool(letters) and all(ch.isupper() for ch in letters)
+    # known bodies (SEC, IRS, FDIC ...)
+    if _known_org(flat):
+        c.kind, c.score = "Organization", 0.9
+        c.signals.append("known")
+        return c
+    if norm_full in lex.stop_phrases or norm_full in lex.places:
+        c.rejected = "stop-phrase" if norm_full in lex.stop_phrases else "place"
+        return c
+    suffix = has_legal_suffix(flat)
+    last_key = _key(words[-1])
+    if not suffix and (last_key in lex.non_entity_heads or last_key.rstrip("s") in lex.non_entity_heads):
+        c.rejected = "non-entity head"
+        return c
+    if len(words) > 9 and not suffix:
+        c.rejected = "too long"
+        return c
+    if suffix:
+        # "Foo Corporation" is a name unless every other word is common ("the Corporation")
+        core = [w for w in normalize_name(flat).split() if w not in {"&", "and", "of"}]
+        if not core:
+            c.rejected = "generic"
+            return c
+        c.kind, c.score = "Organization", 0.95
+        c.signals.append("legal-suffix")
+        return c
+    check = flat.title() if all_caps else flat
+    kind, score = classify_name(check, lowercase_words=lower)
+    if kind is None:
+        c.rejected = "generic"
+        return c
+    if "honorific" in signals:
+        if kind == "Organization" and score >= 0.8:
+            c.signals.remove("honorific")
+        else:
+            kind, score = "Person", 0.9
+    elif "title" in signals and kind == "Person":
+        score = max(score, 0.8)
+    # segments and divisions: a segment head with only common words around it
+    toks_low = [_key(w) for w in words]
+    if any(t in lex.segment_heads for t in toks_low) and kind == "Organization":
+        others = [w for w in words if _key(w) not in lex.segment_heads and _key(w) not in {"of", "and", "&", "the"}]
+        if all(w.lower() in lex.common_words or w.lower() in lower or w.lower().rstrip("s") in lower for w in others):
+            c.rejected = "segment"
+            return c
+    if kind == "Organization" and score >= 0.8:
+        others = [w for w in words if _key(w) not in lex.org_heads and _key(w) not in {"of", "and", "&", "the"}]
+        if others and all(w.lower() in lex.common_words or w.lower() in lower for w in others) and not all_caps:
+            score = 0.5  # "Financial Services", "Superior Court": generic words around a head
+            c.signals.append("generic-head")
+    if all_caps and "honorific" not in signals and score < 0.9:
+        score = min(score, 0.5)  # headings; a signature or a list may still promote it
+    c.kind, c.score = kind, score
+    return c
+
+
+@lru_cache(maxsize=1)
+def _known_forms() -> dict[str, str]:
+    out: dict[str, str] = {}
+    for row in lexicon().known_orgs:
+        for form in row:
+            out[form] = row[0]
+            out[form.upper()] = row[0]
+    return out
+
+
+def _known_org(flat: str) -> str | None:
+    forms = _known_forms()
+    if flat in forms:
+        return forms[flat]
+    if flat.startswith(("The ", "THE ")) and flat[4:] in forms:
+        return forms[flat[4:]]
+    return None
+
+
+def _merge_firm_lists(text: str, cands: list[Candidate]) -> None:
+    """"Leonard, Street and Deinard, P.A." / "Skadden, Arps, Slate, Meagher & Flom LLP": single
+    surnames separated by commas and ending in a suffixed member are one firm's name."""
+    i = 0
+    while i < len(cands):
+        j = i
+        while (
+            j + 1 < len(cands)
+            and len(cands[j].text.split()) == 1
+            and cands[j].kind != "Organization"
+            and re.fullmatch(r"[ \t]*,[ \t]*", text[cands[j].end : cands[j + 1].start])
+        ):
+            j += 1
+        if j > i and has_legal_suffix(cands[j].text) and len(normalize_name(cands[j].text).split()) <= 4:
+            first, last = cands[i], cands[j]
+            merged = Candidate(first.start, last.end, text[first.start : last.end], "Organization", 0.95,
+                               ["legal-suffix", "firm-list"])
+            cands[i : j + 1] = [merged]
+        i += 1
+
+
+def _context(text: str, cands: list[Candidate], lower: frozenset[str] | set[str]) -> None:
+    rx = _regexes()
+    for c in cands:
+        before = text[max(0, c.start - 60) : c.start]
+        after = text[c.end : c.end + 80]
+        if c.rejected is None and rx["place_after"].match(after) and not has_legal_suffix(c.text) and c.kind != "Organization":
+            c.rejected = "place"
+            continue
+        if c.rejected is None and rx["product_before"].search(before):
+            c.rejected = "product"
+            continue
+        if c.rejected is not None and c.rejected != "generic":
+            continue
+        if rx["signature_before"].search(before):
+            if c.kind != "Organization" or c.score < 0.8:
+                c.kind, c.score = "Person", max(c.score, 0.85) if c.rejected is None else 0.8
+                c.rejected = None if _nameish(c.text) else c.rejected
+                c.signals.append("signature")
+            continue
+        if c.rejected is not None:
+            continue
+        if rx["honorific_before"].search(before) and c.kind != "Organization":
+            c.kind, c.score = "Person", 0.9
+            c.signals.append("honorific")
+        if rx["title_after"].search(after) or rx["age_after"].search(after) or rx["title_before"].search(before):
+            if c.kind == "Person" or (c.score < 0.8 and _nameish(c.text) and len(c.text.split()) >= 2):
+                c.kind, c.score = "Person", max(c.score, 0.85)
+                c.signals.append("title")
+        if c.score < 0.9 and rx["org_apposition"].search(after):
+            c.kind, c.score = "Organization", 0.9
+            c.signals.append("org-apposition")
+        if rx["article_before"].search(before) and not has_legal_suffix(c.text):
+            c.rejected = "indefinite"
+            continue
+        if rx["possessive_before"].search(before) and not has_legal_suffix(c.text) and c.kind == "Organization" \
+                and c.score < 0.9:
+            c.rejected = "possessive"
+
+
+_NAMEISH_WORD = re.compile(r"^(?:[A-Z][a-zA-Z'’\-]+|[A-Z]\.?|[A-Z][a-z]*\.|[A-Z]+,?|Jr\.?|Sr\.?|I{2,3},?|de|van|von|der|del|la)$")
+
+
+def _nameish(name: str) -> bool:
+    words = name.replace(",", " ").split()
+    return 1 <= len(words) <= 5 and all(_NAMEISH_WORD.match(w) for w in words)
+
+
+def _groups(text: str, cands: list[Candidate]) -> None:
+    """Enumerations and case captions: members of a list with one typed member (or the two
+    sides of "A vs. B") are parties even when bare."""
+    rx = _regexes()
+    gid = 0
+    groups: list[list[Candidate]] = []
+    current: list[Candidate] = []
+    captions: list[tuple[int, int]] = []  # group ids on either side of "vs."
+    for i, c in enumerate(cands):
+        if current and rx["list_gap"].match(text[current[-1].end : c.start]):
+            current.append(c)
+            continue
+        if current:
+            groups.append(current)
+            if rx["caption_gap"].match(text[current[-1].end : c.start]):
+                captions.append((len(groups) - 1, len(groups)))
+        current = [c]
+    if current:
+        groups.append(current)
+    caption_groups = {g for pair in captions for g in pair if g < len(groups)}
+    for g, members in enumerate(groups):
+        for c in members:
+            c.group = gid + g
+        caption = g in caption_groups
+        if len(members) < 2 and not caption:
+            continue
+        live = [c for c in members if c.rejected is None]
+        typed = [c for c in live if c.kind is not None and c.score >= 0.7]
+        if not caption and (not typed or len(live) * 2 < len(members)):
+            continue
+        for c in live:
+            if c.kind is not None and c.score < ACCEPT and c.score >= 0.35 and "generic-head" not in c.signals:
+                c.score = 0.7
+                c.signals.append("caption" if caption else "enumeration")
+            elif c.kind is not None and "generic-head" in c.signals and caption:
+                c.score = 0.7
+                c.signals.append("caption")
+
+
+def _links(text: str, cands: list[Candidate]) -> list[Link]:
+    rx = _regexes()
+    lex = lexicon()
+    links: list[Link] = []
+    starts = [c.start for c in cands]
+
+    def target_before(pos: int, max_gap: int = 160) -> int | None:
+        import bisect
+
+        i = bisect.bisect_left(starts, pos) - 1
+        while i >= 0:
+            c = cands[i]
+            if c.end > pos:
+                i -= 1
+                continue
+            gap = text[c.end : pos]
+            if len(gap) > max_gap or re.search(r"[.;:]\s+[A-Z(]|\n\s*\n", gap):
+                return None
+            if c.rejected in {"place", "indefinite"} or (c.rejected == "generic" and len(c.text) < 25 and c.start > pos - max_gap
+                                                        and i > 0 and cands[i - 1].accepted):
+                i -= 1
+                continue
+            if c.rejected is None and c.kind is not None and (c.score >= 0.35):
+                return i
+            return None
+        return None
+
+    for m in rx["defined"].finditer(text):
+        t = target_before(m.start())
+        if t is None:
+            continue
+        for g in (1, 2):
+            term = m.group(g)
+            if not term:
+                continue
+            term = term.strip(" ,")
+            words = term.split()
+            if not words or not term[:1].isupper() or len(words) > 6:
+                continue
+            if _key(words[-1]) in lex.non_entity_heads:
+                continue
+            links.append(Link("defined", t, term, m.start(g), m.start(g) + len(m.group(g).rstrip(" ,"))))
+            c = cands[t]
+            if c.score < ACCEPT:
+                c.score = ACCEPT
+                c.signals.append("defined-term")
+    for m in rx["dba"].finditer(text):
+        t = target_before(m.start(), max_gap=40)
+        if t is None:
+            continue
+        # the alias is the candidate starting right after the cue
+        for c in cands:
+            if c.start >= m.end() and c.start - m.end() <= 6:
+                if c.rejected in (None, "generic", "segment") and c.text[:1].isupper():
+                    kind = "former" if re.match(r"(?i)f|formerly|now", m.group(0).strip()) else "dba"
+                    links.append(Link(kind, t, c.text, c.start, c.end))  # type: ignore[arg-type]
+                    c.rejected = "alias"
+                    if cands[t].score < ACCEPT:
+                        cands[t].score = ACCEPT
+                break
+    for i, c in enumerate(cands):
+        if not c.accepted or c.kind != "Organization":
+            continue
+        m = rx["acronym_after"].match(text, c.end) if False else rx["acronym_after"].match(text[c.end : c.end + 20])
+        if not m:
+            continue
+        acro = m.group(1)
+        if acro[0].upper() != normalize_name(c.text)[:1].upper() or _key(acro) in lex.legal_suffix_keys:
+            continue
+        a0 = c.end + m.start(1)
+        if any(ln.alias_start == a0 for ln in links):
+            continue
+        links.append(Link("acronym", i, acro, a0, a0 + len(acro)))
+    return links

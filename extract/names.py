@@ -1,0 +1,333 @@
+"""Names: the word lists under ``extract/patterns/``, name normalisation, and the small,
+testable decision "is this bare name a person or an organization?".
+
+Everything here works on strings; nothing needs spaCy.  The lists are data files (one entry per
+line, ``#`` comments), loaded once and cached.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Iterable, Literal
+
+__all__ = [
+    "PATTERN_FILES",
+    "Lexicon",
+    "lexicon",
+    "load_list",
+    "normalize_name",
+    "name_key",
+    "strip_legal_suffix",
+    "strip_honorific",
+    "has_legal_suffix",
+    "classify_name",
+    "person_parts",
+    "build_common_words",
+]
+
+Kind = Literal["Organization", "Person"]
+
+# every data file this module (and corpkg.extract.mentions) reads; tests load each one
+PATTERN_FILES = (
+    "legal_suffixes.txt",
+    "honorifics.txt",
+    "name_suffixes.txt",
+    "titles.txt",
+    "org_heads.txt",
+    "segment_heads.txt",
+    "non_entity_heads.txt",
+    "stop_phrases.txt",
+    "issuer_synonyms.txt",
+    "leading_stopwords.txt",
+    "product_cues.txt",
+    "known_orgs.txt",
+    "first_names.txt",
+    "last_names.txt",
+    "common_words.txt",
+    "places.txt",
+)
+
+
+def _patterns_dir() -> Path:
+    return Path(str(resources.files("corpkg.extract").joinpath("patterns")))
+
+
+@lru_cache(maxsize=None)
+def load_list(name: str) -> tuple[str, ...]:
+    """Lines of ``extract/patterns/NAME`` without comments and blank lines (order kept)."""
+    path = _patterns_dir() / name
+    out = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        out.append(line.rstrip("\n\r").strip(" "))
+    if not out:
+        raise ValueError(f"{path}: pattern file has no entries")
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    legal_suffixes: tuple[str, ...]  # as printed, longest first
+    legal_suffix_keys: frozenset[str]  # lower case, periods removed
+    honorifics: frozenset[str]  # lower case, period removed
+    name_suffixes: frozenset[str]
+    titles: tuple[str, ...]  # lower case, longest first
+    org_heads: frozenset[str]  # lower case
+    segment_heads: frozenset[str]
+    non_entity_heads: frozenset[str]
+    stop_phrases: frozenset[str]
+    issuer_synonyms: tuple[tuple[str, str], ...]
+    leading_stopwords: frozenset[str]
+    product_cues: tuple[str, ...]
+    known_orgs: tuple[tuple[str, ...], ...]
+    first_names: frozenset[str]  # lower case
+    last_names: frozenset[str]
+    common_words: frozenset[str]
+    places: frozenset[str]  # lower case
+
+
+def _key(token: str) -> str:
+    return token.lower().replace(".", "").strip()
+
+
+@lru_cache(maxsize=1)
+def lexicon() -> Lexicon:
+    sfx = sorted(load_list("legal_suffixes.txt"), key=len, reverse=True)
+    return Lexicon(
+        legal_suffixes=tuple(sfx),
+        legal_suffix_keys=frozenset(_key(s) for s in sfx),
+        honorifics=frozenset(_key(s) for s in load_list("honorifics.txt")),
+        name_suffixes=frozenset(_key(s) for s in load_list("name_suffixes.txt")),
+        titles=tuple(sorted((t.lower() for t in load_list("titles.txt")), key=len, reverse=True)),
+        org_heads=frozenset(_key(s) for s in load_list("org_heads.txt")),
+        segment_heads=frozenset(_key(s) for s in load_list("segment_heads.txt")),
+        non_entity_heads=frozenset(_key(s) for s in load_list("non_entity_heads.txt")),
+        stop_phrases=frozenset(_simple_norm(s) for s in load_list("stop_phrases.txt")),
+        issuer_synonyms=tuple(tuple(line.split("\t")[:2]) for line in load_list("issuer_synonyms.txt")),  # type: ignore[misc]
+        leading_stopwords=frozenset(load_list("leading_stopwords.txt")),
+        product_cues=tuple(sorted(load_list("product_cues.txt"), key=len, reverse=True)),
+        known_orgs=tuple(tuple(p for p in line.split("\t") if p) for line in load_list("known_orgs.txt")),
+        first_names=frozenset(s.lower() for s in load_list("first_names.txt")),
+        last_names=frozenset(s.lower() for s in load_list("last_names.txt")),
+        common_words=frozenset(s.split()[0].lower() for s in load_list("common_words.txt")),
+        places=frozenset(_simple_norm(s) for s in load_list("places.txt")),
+    )
+
+
+# --------------------------------------------------------------------------- normalisation
+
+_PUNCT = re.compile(r"[^\w\s&]")
+_SPACES = re.compile(r"\s+")
+
+
+def _ascii(text: str) -> str:
+    text = text.replace("’", "'").replace("‘", "'").replace("“", '"').replace("”", '"')
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+
+
+@lru_cache(maxsize=1)
+def _suffix_re() -> re.Pattern[str]:
+    alts = []
+    for s in lexicon().legal_suffixes:
+        alts.append(re.escape(s.rstrip(".")).replace(r"\.", r"\.?").replace(r"\ ", r"\s+"))
+    return re.compile(r"(?:\s*,\s*|\s+)(?:" + "|".join(alts) + r")\.?\s*$", re.IGNORECASE)
+
+
+def strip_legal_suffix(name: str) -> str:
+    """``"Bash, LLC"`` → ``"Bash"``; ``"The Harvey Westbury Corp."`` → ``"The Harvey Westbury"``.
+
+    Strips repeatedly ("Foo Holdings Co., Ltd."), never down to nothing."""
+    current = name.strip()
+    rx = _suffix_re()
+    while True:
+        m = rx.search(current)
+        if not m or not current[: m.start()].strip(" ,"):
+            return current
+        current = current[: m.start()].rstrip(" ,")
+
+
+def strip_honorific(name: str) -> str:
+    lex = lexicon()
+    parts = name.split()
+    while len(parts) > 1 and _key(parts[0]) in lex.honorifics:
+        parts = parts[1:]
+    return " ".join(parts)
+
+
+def normalize_name(name: str, *, strip_suffix: bool = True) -> str:
+    """The comparison form of a name: lower case, ASCII, no punctuation, no leading "the",
+    no honorifics, and (by default) no legal-form or generational suffixes."""
+    text = _ascii(name).strip()
+    text = strip_honorific(text)
+    if strip_suffix:
+        text = strip_legal_suffix(text)
+        text = _strip_name_suffix(text)
+    text = text.replace("&", " & ")
+    text = _PUNCT.sub("", text.lower())
+    text = _SPACES.sub(" ", text).strip()
+    if text.startswith("the ") and len(text) > 4:
+        text = text[4:]
+    return text
+
+
+def _simple_norm(text: str) -> str:
+    text = _SPACES.sub(" ", _PUNCT.sub("", _ascii(text).replace("&", " & ").lower())).strip()
+    return text[4:] if text.startswith("the ") and len(text) > 4 else text
+
+
+def _strip_name_suffix(text: str) -> str:
+    lex = lexicon()
+    m = re.search(r",?\s+([A-Za-z.]+)\s*$", text)
+    if m and _key(m.group(1)) in lex.name_suffixes and len(text[: m.start()].split()) >= 2:
+        return text[: m.start()]
+    return text
+
+
+def name_key(name: str) -> str:
+    """A slug for an entity key: ``"The Auxer Group, Inc."`` → ``"auxer-group"``."""
+    return re.sub(r"[^a-z0-9]+", "-", normalize_name(name)).strip("-") or re.sub(
+        r"[^a-z0-9]+", "-", name.lower()
+    ).strip("-")
+
+
+def has_legal_suffix(name: str) -> bool:
+    return strip_legal_suffix(name) != name.strip()
+
+
+# --------------------------------------------------------------------------- person vs organization
+
+_INITIAL = re.compile(r"^[A-Z]\.?$")
+_NAMEISH = re.compile(r"^(?:[A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)*|Mc[A-Z][a-z]+|Mac[A-Z][a-z]+|O'[A-Z][a-z]+|[A-Z]{2,})$")
+
+
+def person_parts(name: str) -> tuple[str, str, str] | None:
+    """(first, middle, last) of a person-shaped name, else None.  Honorifics and generational
+    suffixes are dropped: ``"Eugene Chiaramonte, Jr."`` → ("Eugene", "", "Chiaramonte")."""
+    lex = lexicon()
+    text = _strip_name_suffix(strip_honorific(name.strip())).rstrip(",")
+    parts = [p for p in text.replace(",", " ").split() if p]
+    while parts and _key(parts[-1]) in lex.name_suffixes and len(parts) > 2:
+        parts = parts[:-1]
+    if not parts:
+        return None
+    if len(parts) == 1:
+        return ("", "", parts[0])
+    return (parts[0], " ".join(parts[1:-1]), parts[-1])
+
+
+def classify_name(
+    name: str,
+    *,
+    lowercase_words: frozenset[str] | set[str] = frozenset(),
+    context: str = "",
+) -> tuple[Kind | None, float]:
+    """Decide whether a bare name (no legal suffix, no honorific) names a person or an
+    organization, with a confidence in [0, 1].  ``(None, 0)`` means "not a name at all".
+
+    Signals: legal suffix and organization head words (Bank, Alliance, Communications ...);
+    first-name list and name shape (2–4 capitalised words, initials, "Jr."); common English words
+    (from ``common_words.txt`` and ``lowercase_words``, the words the same filing writes in
+    lower case) argue against a person's name; ``context`` ("enumeration", "caption",
+    "signature", "title") lowers the bar.
+    """
+    lex = lexicon()
+    text = name.strip()
+    if not text:
+        return None, 0.0
+    if has_legal_suffix(text):
+        return "Organization", 0.95
+    tokens = [t for t in re.split(r"[\s,]+", text) if t]
+    low = [_key(t) for t in tokens]
+    if any(t in lex.org_heads for t in low) or "&" in tokens:
+        return "Organization", 0.8
+    if any(t in lex.honorifics for t in low[:1]):
+        return "Person", 0.9
+    core = [t for t in tokens if _key(t) not in lex.name_suffixes]
+    if not core:
+        return None, 0.0
+    initials = [t for t in core if _INITIAL.match(t)]
+    words = [t for t in core if not _INITIAL.match(t)]
+    has_name_suffix = len(core) < len(tokens)
+    if not words:
+        return None, 0.0
+    common = lex.common_words
+    lower_seen = lowercase_words
+
+    def is_common(w: str) -> bool:
+        lw = w.lower()
+        return lw in common or lw in lower_seen
+
+    nameish = all(_NAMEISH.match(w) for w in words)
+    first_ok = words[0].lower() in lex.first_names and not is_common(words[0])
+    last_ok = words[-1].lower() in lex.last_names
+    if len(words) >= 2 and len(words) <= 4 and nameish:
+        if any(w.isupper() and len(w) > 1 for w in words) and not all(w.isupper() for w in words):
+            return "Organization", 0.5  # "GMAC Investment" shape
+        generic = sum(1 for w in words if is_common(w))
+        if first_ok and not is_common(words[-1]):
+            return "Person", 0.85 if (initials or has_name_suffix or last_ok) else 0.75
+        if has_name_suffix:
+            return "Person", 0.8
+        if generic == 0 and len(words) <= 3:
+            # two or three distinctive capitalised words: "Husni Hassan", "Mohd Qattous"
+            if initials or last_ok or context in {"signature", "title", "honorific"}:
+                return "Person", 0.7
+            return "Person", 0.55
+        if generic == len(words):
+            return None, 0.0
+        return "Organization", 0.4
+    if len(words) == 1:
+        w = words[0]
+        if is_common(w) and not initials:
+            return None, 0.0
+        if initials and _NAMEISH.match(w):
+            return "Person", 0.6  # "J. Smith"
+        if w.lower() in lex.last_names and w.lower() not in lex.first_names:
+            return "Person", 0.45
+        return "Organization", 0.45
+    if len(words) > 4:
+        return "Organization", 0.35
+    return "Organization", 0.35
+
+
+# --------------------------------------------------------------------------- data building
+
+def build_common_words(paths: Iterable[Path], min_share: float = 0.01, min_files: int = 5) -> list[tuple[str, int]]:
+    """Words written in lower case in at least ``min_share`` of the files (and ``min_files``):
+    how ``patterns/common_words.txt`` was made from the shared corpus."""
+    tag = re.compile(r"<[^>]+>")
+    word = re.compile(r"(?<![\w&;#])[a-z][a-z\-]+(?![\w])")
+    df: Counter[str] = Counter()
+    n = 0
+    for p in paths:
+        text = p.read_text("latin-1")
+        if p.suffix.lower() in {".htm", ".html"}:
+            text = tag.sub(" ", text)
+        df.update(set(word.findall(text)))
+        n += 1
+    floor = max(min_files, n * min_share)
+    return sorted(((w, c) for w, c in df.items() if c >= floor), key=lambda x: x[0])
+
+
+def _main(argv: list[str]) -> int:  # pragma: no cover - data maintenance
+    if len(argv) == 2 and argv[0] == "common-words":
+        root = Path(argv[1])
+        files = [p for p in root.rglob("*") if p.is_file() and p.suffix.lower() in {".txt", ".htm", ".html"}]
+        print("# Words seen in lower case in at least 1% of the filings of the shared corpus (document frequency).")
+        for w, _ in build_common_words(files):
+            print(w)
+        return 0
+    print("usage: python -m corpkg.extract.names common-words CORPUS_DIR", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(_main(sys.argv[1:]))
