@@ -71,12 +71,13 @@ class RoleContext:
     index: _Resolver | None = None  # EntityIndex-like: resolve(name) -> Entity | None
     form_type: str | None = None
     report_date: str | None = None  # ISO date of the report (8-K date of report, signature date)
-    defined_terms: dict[str, str] = field(default_factory=dict)  # lower-cased term -> entity key
+    defined_terms: dict[str, str] = field(default_factory=dict)  # term as printed ("Lender") -> entity key
 
     def resolve_key(self, name: str) -> str | None:
-        key = self.defined_terms.get(name.lower().strip())
-        if key:
-            return key
+        n = re.sub(r"^(?:the|a|an)\s+", "", name.strip(), flags=re.I).lower()
+        for term, key in self.defined_terms.items():
+            if term.lower() == n:
+                return key
         if self.index is None:
             return None
         try:
@@ -324,6 +325,14 @@ _ABBREV = {
     "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "dept", "div", "assoc", "intl",
     "cal", "del", "fla", "ill", "mass", "mich", "minn", "penn", "tex", "va", "wash", "wis", "ariz", "colo", "conn",
 }
+_LEGAL_SUFFIX = {"inc", "corp", "co", "ltd", "llc", "l.l.c", "lp", "l.p", "llp", "n.a", "plc", "s.a", "b.v", "n.v", "ag", "jr", "sr"}
+_STARTERS = {
+    "the", "this", "that", "these", "those", "on", "in", "as", "at", "for", "from", "during", "pursuant", "under",
+    "upon", "following", "after", "before", "we", "our", "it", "its", "such", "each", "both", "all", "no", "neither",
+    "however", "additionally", "also", "accordingly", "further", "furthermore", "moreover", "subsequently",
+    "thereafter", "since", "while", "when", "if", "although", "because", "by", "with", "management", "there", "he",
+    "she", "they", "his", "her", "their", "see", "effective", "in", "any", "an", "a", "one", "two", "prior", "until",
+}
 _SENT_END = re.compile(r"[.!?;][\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])|\n\s*\n|:\s*\n")
 
 
@@ -339,7 +348,9 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
             if word:
                 w = word.group(1).lower().rstrip(".")
                 if w in _ABBREV or (len(w) == 1 and word.group(1)[0].isupper()):
-                    continue
+                    nxt = re.match(r"[\"'(\[]?([A-Za-z]+)", text[m.end() :])
+                    if not (w in _LEGAL_SUFFIX and nxt and nxt.group(1).lower() in _STARTERS):
+                        continue
         end = m.start() + 1 if text[m.start()] in ".!?;:" else m.start()
         spans.append((start, end))
         start = m.end()
@@ -399,6 +410,14 @@ class Passage:
                 if any(a < m.end() and m.start() < b for a, b in taken):
                     continue
                 ments.append(Mention(m.start(), m.end(), self.ctx.issuer_key, "ORG", m.group(0), pronoun=True))
+        if self.ctx.defined_terms:
+            taken = [(m.start, m.end) for m in ments]
+            for term, key in self.ctx.defined_terms.items():
+                for m in re.finditer(r"(?<![\w-])" + re.escape(term) + r"(?![\w-])", self.text):
+                    if any(a < m.end() and m.start() < b for a, b in taken):
+                        continue
+                    ments.append(Mention(m.start(), m.end(), key, "ORG", m.group(0), pronoun=False))
+                    taken.append((m.start(), m.end()))
         self.mentions: list[Mention] = sorted(ments, key=lambda m: (m.start, m.end))
         self._sentences: list[tuple[int, int]] | None = None
 

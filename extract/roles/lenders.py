@@ -1,0 +1,217 @@
+"""Lenders: credit facilities, loans, lines of credit, security, factoring and note agreements.
+
+Per sentence with a facility noun or a lending verb (``patterns/roles/lenders.json``):
+- lender: the organization introduced by "with/from/by/provided by" near a facility noun
+  ("a credit facility agreement with Quantum Corporate Funding Ltd."), the subject of a lending
+  verb ("Quantum … agreed to lend"), or a bank named "as administrative agent" (also ``agent``);
+  defined terms ("the Lender") reach us as mentions through ``RoleContext.defined_terms`` or
+  the entity index;
+- borrower: "loan to X", else the nearest organization (or "we"/"the Company") before the
+  facility noun, else the issuer;
+- guarantor: "guaranteed by X", "X has provided guarantees";
+- terms: amount (+ currency), interest rate as stated, facility type, start and maturity
+  dates — from the sentence and the following sentences of the same passage that name no other
+  lender ("The credit facility currently permits borrowings of up to $500,000 …").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from spacy.language import Language
+
+from corpkg.extract.model import Fact
+from corpkg.extract.roles.base import RoleComponent
+from corpkg.extract.roles.common import Mention, Passage, find_dates, find_money, load_json
+
+__all__ = ["LenderExtractor"]
+
+ROLE = "credit"
+_DATA = load_json("lenders.json")
+
+
+def _alt(key: str) -> str:
+    return "(?:" + "|".join(sorted(_DATA[key], key=len, reverse=True)) + ")"
+
+
+_FACILITY = re.compile(r"(?<![\w-])" + _alt("facility") + r"(?![\w-])", re.I)
+_LEND_VERB = re.compile(r"[\s,]*(?:\w+\s+){0,2}?" + _alt("lend_verb") + r"(?![\w-])", re.I)
+_PREP = re.compile(r"(?<![\w-])" + _alt("lender_prep") + r"\s+(?:the\s+)?$", re.I)
+_AGENT = re.compile(_alt("agent") + r"(?![\w-])", re.I)
+_GUARANTEE_BY = re.compile(r"(?:guaranteed|guaranty|guarantee)(?:\s+\w+)?\s+(?:by|from)\s+(?:the\s+)?$", re.I)
+_GUARANTOR_VERB = re.compile(r"\s*(?:,\s*)?(?:has|have|had|will|also|jointly|and\s+severally|unconditionally|\s)*"
+                             r"(?:provided\s+(?:a\s+)?guarante|guarantee[sd]?\b|is\s+(?:a\s+)?guarantor|are\s+guarantors)", re.I)
+_LENDER_LIST_GAP = re.compile(r"(?:" + _alt("agent") + r"[\w ]{0,20}?)?\s*\)?\s*,?\s*(?:and|&|as\s+well\s+as)?\s*(?:the\s+)?", re.I)
+_BORROWER_TO = re.compile(r"(?:loans?|advances?|credit|financing)\s+(?:\w+\s+){0,3}?to\s+(?:the\s+)?$", re.I)
+_NOT_LENDER_BEFORE = re.compile(r"(?:invoices|receivables?|accounts|subsidiary|subsidiaries|shareholders?|stockholders?|"
+                                r"affiliates?|guaranteed|guarantee)\s+(?:of|by|from)\s+(?:the\s+)?$", re.I)
+_RATE = re.compile(
+    r"(?:(?:[a-z -]+\s+percent\s+)?\(?\d+(?:\.\d+)?\s?%\)?|\d+(?:\.\d+)?\s+percent)\s+"
+    r"(?:per\s+annum\s+)?(?:over|above|plus|in\s+excess\s+of|below|under)\s+(?:the\s+)?" + _alt("rate_base")
+    + r"(?:[^.;]{0,40}?(?:not\s+less\s+than|with\s+a\s+(?:floor|minimum)\s+of|floor\s+of|minimum\s+of)\s+[a-z -]*\(?\d+(?:\.\d+)?\s?%\)?)?"
+    r"|" + _alt("rate_base") + r"(?:\s+rate)?\s+(?:plus|\+)\s+(?:a\s+margin\s+of\s+)?\d+(?:\.\d+)?\s?%"
+    r"|(?:interest|rate)\s+(?:rate\s+)?(?:of|at)\s+\d+(?:\.\d+)?\s?%(?:\s+per\s+annum)?"
+    r"|\d+(?:\.\d+)?\s?%\s+(?:per\s+annum|interest\s+rate|annual\s+interest)",
+    re.I,
+)
+_MATURITY = re.compile(_alt("maturity") + r"\s+", re.I)
+_START = re.compile(_alt("start"), re.I)
+_AMOUNT_CUE = re.compile(r"(?:" + "|".join(sorted(_DATA["amount_cue"], key=len, reverse=True)) + r")\s+$", re.I)
+_TYPES = [(re.compile(rx, re.I), name) for rx, name in _DATA["facility_types"]]
+
+
+@dataclass
+class _Draft:
+    lenders: list[Mention]
+    borrower: str | None
+    agents: list[str] = field(default_factory=list)
+    guarantors: list[str] = field(default_factory=list)
+    attrs: dict[str, str] = field(default_factory=dict)
+    span: tuple[int, int] = (0, 0)
+
+
+class LenderExtractor(RoleComponent):
+    attr = "role_lenders"
+    role_name = "lenders"
+    prefilter = re.compile("|".join(_DATA["prefilter"]), re.I)
+
+    def extract(self, p: Passage) -> list[Fact]:
+        drafts: list[_Draft] = []
+        issuer = p.ctx.issuer_key
+        for a, b in p.sentences:
+            triggers = list(_FACILITY.finditer(p.text, a, b))
+            lenders, agents = self._lenders(p, a, b, triggers)
+            guarantors = self._guarantors(p, a, b)
+            if lenders:
+                borrower = self._borrower(p, a, b, triggers, lenders, guarantors) or issuer
+                if borrower is None:
+                    continue
+                d = _Draft(lenders=lenders, borrower=borrower, agents=agents, span=(a, b))
+                d.guarantors = [g for g in guarantors if g not in {m.key for m in lenders} and g != borrower]
+                self._terms(p, a, b, triggers, d)
+                drafts.append(d)
+            elif drafts and (triggers or guarantors or _RATE.search(p.text, a, b)):
+                # a follow-up sentence of the same passage: "The credit facility currently permits …"
+                d = drafts[-1]
+                d.guarantors += [g for g in guarantors if g not in d.guarantors and g != d.borrower]
+                before = dict(d.attrs)
+                self._terms(p, a, b, triggers, d)
+                if d.attrs != before or guarantors:
+                    d.span = (d.span[0], b)
+        facts = []
+        for d in drafts:
+            parts = [("lender", m.key) for m in d.lenders] + [("borrower", d.borrower)]  # type: ignore[list-item]
+            parts += [("agent", k) for k in d.agents] + [("guarantor", k) for k in d.guarantors]
+            facts.append(p.fact(ROLE, parts, list(d.attrs.items()), d.span, self.extractor))
+        return facts
+
+    # -- participants --------------------------------------------------------------------
+    def _lenders(self, p: Passage, a: int, b: int, triggers: list[re.Match[str]]) -> tuple[list[Mention], list[str]]:
+        issuer = p.ctx.issuer_key
+        found: list[Mention] = []
+        agents: list[str] = []
+        for m in p.mentions_in(a, b, "ORG", pronouns=False):
+            if m.key == issuer:
+                continue
+            head = p.text[max(a, m.start - 80) : m.start]
+            if _NOT_LENDER_BEFORE.search(head) or _GUARANTEE_BY.search(head):
+                continue
+            ok = False
+            if _PREP.search(head):
+                ok = any(0 <= m.start - t.end() <= 250 for t in triggers) or any(0 <= t.start() - m.end <= 100 for t in triggers)
+            if not ok and _LEND_VERB.match(p.text, m.end, b):
+                ok = True
+            ag = _AGENT.match(p.text, m.end, b)
+            if ag and (triggers or ok):
+                ok = True
+                if "agent" in ag.group(0).lower() or "arranger" in ag.group(0).lower():
+                    agents.append(m.key)
+            if ok and m.key not in {f.key for f in found}:
+                found.append(m)
+                # "with A, as agent, and B": the rest of the enumeration lends too
+                cur = m
+                for n in p.mentions_in(m.end, b, "ORG", pronouns=False):
+                    gap = p.text[cur.end : n.start]
+                    if n.key == issuer or not _LENDER_LIST_GAP.fullmatch(gap):
+                        break
+                    if n.key not in {f.key for f in found}:
+                        found.append(n)
+                    cur = n
+        return found, agents
+
+    def _borrower(self, p: Passage, a: int, b: int, triggers, lenders, guarantors) -> str | None:  # noqa: ANN001
+        lender_keys = {m.key for m in lenders}
+        for m in p.mentions_in(a, b, "ORG"):
+            if m.key in lender_keys:
+                continue
+            if _BORROWER_TO.search(p.text[max(a, m.start - 60) : m.start]):
+                return m.key
+        first = min([t.start() for t in triggers] + [m.start for m in lenders])
+        cands = [m for m in p.mentions_in(a, first, "ORG")
+                 if m.key not in lender_keys and not _NOT_LENDER_BEFORE.search(p.text[max(a, m.start - 40) : m.start])]
+        named = [m for m in cands if not m.pronoun]
+        if named:
+            return named[-1].key
+        if cands:
+            return cands[-1].key
+        return None
+
+    def _guarantors(self, p: Passage, a: int, b: int) -> list[str]:
+        out = []
+        for m in p.mentions_in(a, b):
+            head = p.text[max(a, m.start - 40) : m.start]
+            if _GUARANTEE_BY.search(head) or _GUARANTOR_VERB.match(p.text, m.end, b):
+                if m.key not in out:
+                    out.append(m.key)
+        return out
+
+    # -- terms ---------------------------------------------------------------------------
+    def _terms(self, p: Passage, a: int, b: int, triggers, d: _Draft) -> None:  # noqa: ANN001
+        s = p.text[a:b]
+        if triggers and "facilityType" not in d.attrs:
+            t = triggers[0].group(0)
+            for rx, name in _TYPES:
+                if rx.search(t):
+                    d.attrs["facilityType"] = name
+                    break
+        if "amount" not in d.attrs:
+            best = None
+            for ms, me, amount, cur in find_money(s):
+                cue = _AMOUNT_CUE.search(s[max(0, ms - 40) : ms])
+                strong = cue and cue.group(0).strip().lower() not in ("of",)
+                follows_noun = bool(_FACILITY.match(s, me + 1)) or bool(re.match(r"\s*(?:revolving|credit|term|line|loan)", s[me:]))
+                rank = 0 if (strong or follows_noun) else 1 if cue else 2
+                if best is None or rank < best[0]:
+                    best = (rank, amount, cur)
+            if best and best[0] < 2:
+                d.attrs["amount"], d.attrs["currency"] = best[1], best[2]
+        if "interestRate" not in d.attrs:
+            r = _RATE.search(s)
+            if r:
+                d.attrs["interestRate"] = re.sub(r"\s+", " ", r.group(0)).strip()
+        if "maturityDate" not in d.attrs:
+            m = _MATURITY.search(s)
+            if m:
+                found = find_dates(s[m.end() : m.end() + 40])
+                if found and found[0][0] <= 4:
+                    d.attrs["maturityDate"] = found[0][2]
+        if "startDate" not in d.attrs:
+            m = _START.search(s)
+            if m:
+                found = find_dates(s[m.end() : m.end() + 40])
+                if found and found[0][0] <= 4:
+                    d.attrs["startDate"] = found[0][2]
+            if "startDate" not in d.attrs and re.search(r"\b(?:entered\s+into|obtained|executed|closed|signed)\b", s, re.I):
+                found = find_dates(s)
+                if found:
+                    d.attrs["startDate"] = found[0][2]
+
+
+@Language.factory(
+    "corpkg_lenders",
+    assigns=["doc._.role_lenders"],
+    requires=["doc.ents"],
+)
+def make_lenders(nlp: Language, name: str) -> LenderExtractor:
+    return LenderExtractor(nlp, name)

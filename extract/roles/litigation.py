@@ -1,0 +1,215 @@
+"""Litigation: parties and sides of legal proceedings, with court, case number, filing date,
+amount claimed, status and counterclaims.
+
+Signals (``patterns/roles/litigation.json``):
+- captions "A, B and C vs. D and E - Superior Court of …, Index No. L1120-02, filed on …";
+- narrative: "X filed a complaint against Y", "X sued Y", "Y was named as a defendant in a
+  suit filed by X";
+- counterclaims in the same passage: "On April 12, 2002, D and E filed a counterclaim" →
+  ``counterclaimant`` + ``counterclaimFiledOn``.
+Courts and arbitral bodies named in the passage are attributes, never parties.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from spacy.language import Language
+
+from corpkg.extract.model import Fact
+from corpkg.extract.roles.base import RoleComponent
+from corpkg.extract.roles.common import (
+    Mention,
+    Passage,
+    enumeration_before,
+    enumeration_from,
+    find_dates,
+    find_money,
+    load_json,
+)
+
+__all__ = ["LitigationExtractor"]
+
+ROLE = "proceeding"
+_DATA = load_json("litigation.json")
+
+
+def _alt(key: str) -> str:
+    return "(?:" + "|".join(sorted(_DATA[key], key=len, reverse=True)) + ")"
+
+
+_SEP = re.compile(_alt("caption_sep"), re.I)
+_COURT = re.compile(r"(?<![\w])" + _alt("court_cs"))
+_CASE_NO = re.compile(_alt("case_number") + r"(?P<num>[A-Z0-9][A-Za-z0-9:./-]*\d[A-Za-z0-9:./-]*(?:\s*\([A-Z]{2,5}\))?)", re.I)
+_NOUN = _alt("suit_noun")
+_FILED_AGAINST = re.compile(
+    r"(?P<verb>" + _alt("suit_verb") + r")\s+(?:(?:a|an|the|its|their|his|her|two|three|several|separate|putative|purported|"
+    r"new|second|first|verified|shareholder|stockholder|securities|federal|state)\s+)*(?:[\w-]+\s+){0,3}?" + _NOUN
+    + r"s?\s+(?:[^.;]{0,80}?\s)?against\s+(?:the\s+)?",
+    re.I,
+)
+_AGAINST_NOUN = re.compile(_NOUN + r"s?\s+(?:\w+\s+){0,3}?against\s+(?:the\s+)?", re.I)
+_SUED = re.compile(_alt("sued") + r"\s+(?:the\s+)?", re.I)
+_PASSIVE = re.compile(_alt("defendant_passive"), re.I)
+_COUNTER = re.compile(_alt("counterclaim"), re.I)
+_CLAIM_CUE = re.compile(_alt("claim_cue") + r"\s+(?:\w+\s+){0,3}?$", re.I)
+_EXCLUDE_BEFORE = re.compile(_alt("party_exclude_before") + r"\s+(?:the\s+)?$", re.I)
+_STATUS = [(re.compile(rx, re.I), name) for rx, name in _DATA["status"]]
+_SUBJ_GAP = re.compile(r"\s*(?:,[^,;]{0,60},)?\s*(?:(?:has|have|had|also|jointly|subsequently|then|recently|previously|each|both)\s+)*$", re.I)
+_BY = re.compile(r"\b(?:filed|brought|commenced|initiated)\s+by\s+(?:the\s+)?$", re.I)
+
+
+@dataclass
+class _Draft:
+    plaintiffs: list[str] = field(default_factory=list)
+    defendants: list[str] = field(default_factory=list)
+    counter: list[str] = field(default_factory=list)
+    attrs: dict[str, str] = field(default_factory=dict)
+    start: int = 0
+    end: int = 0
+
+    def parties(self) -> set[str]:
+        return set(self.plaintiffs) | set(self.defendants)
+
+
+class LitigationExtractor(RoleComponent):
+    attr = "role_litigation"
+    role_name = "litigation"
+    prefilter = re.compile("|".join(_DATA["prefilter"]), re.I)
+
+    def extract(self, p: Passage) -> list[Fact]:
+        courts = [(m.start(), m.end()) for m in _COURT.finditer(p.text)]
+        drafts: list[_Draft] = []
+        for a, b in p.sentences:
+            for d in self._captions(p, a, b, courts) + self._narrative(p, a, b, courts):
+                same = next((x for x in drafts if x.parties() & d.parties()), None)
+                if same:
+                    same.plaintiffs += [k for k in d.plaintiffs if k not in same.plaintiffs]
+                    same.defendants += [k for k in d.defendants if k not in same.defendants and k not in same.plaintiffs]
+                    same.end = max(same.end, d.end)
+                else:
+                    drafts.append(d)
+        if not drafts:
+            return []
+        for a, b in p.sentences:
+            for cm in _COUNTER.finditer(p.text, a, b):
+                subj = self._subject(p, a, cm.start(), courts)
+                d = next((x for x in drafts if set(subj) & set(x.defendants)), drafts[-1] if len(drafts) == 1 else None)
+                if d is None or not subj:
+                    continue
+                d.counter += [k for k in subj if k not in d.counter]
+                found = find_dates(p.text[a:b])
+                if found:
+                    d.attrs.setdefault("counterclaimFiledOn", found[0][2])
+                d.end = max(d.end, b)
+        out = []
+        for d in drafts:
+            if not d.plaintiffs and not d.defendants:
+                continue
+            self._attributes(p, d, courts)
+            parts = [("plaintiff", k) for k in d.plaintiffs] + [("defendant", k) for k in d.defendants]
+            parts += [("counterclaimant", k) for k in d.counter]
+            span = (d.start, d.end) if d.end - d.start <= 2000 else p.sentence_of(d.start)
+            out.append(p.fact(ROLE, parts, list(d.attrs.items()), span, self.extractor))
+        return out
+
+    # -- parties -------------------------------------------------------------------------
+    def _ok(self, p: Passage, m: Mention, courts: list[tuple[int, int]]) -> bool:
+        if any(a <= m.start < b or a < m.end <= b for a, b in courts):
+            return False
+        return not _EXCLUDE_BEFORE.search(p.text[max(0, m.start - 40) : m.start])
+
+    def _subject(self, p: Passage, a: int, pos: int, courts) -> list[str]:  # noqa: ANN001
+        before = [m for m in p.mentions_in(a, pos) if self._ok(p, m, courts)]
+        if not before or not _SUBJ_GAP.fullmatch(p.text[before[-1].end : pos]):
+            return []
+        return [m.key for m in enumeration_before(p, before[-1], a) if self._ok(p, m, courts)]
+
+    def _object(self, p: Passage, pos: int, b: int, courts) -> list[str]:  # noqa: ANN001
+        after = [m for m in p.mentions_in(max(0, pos - 4), b) if m.end > pos and self._ok(p, m, courts)]
+        if not after or after[0].start - pos > 3:
+            return []
+        return [m.key for m in enumeration_from(p, after[0], b) if self._ok(p, m, courts)]
+
+    def _captions(self, p: Passage, a: int, b: int, courts) -> list[_Draft]:  # noqa: ANN001
+        out = []
+        for sm in _SEP.finditer(p.text, a, b):
+            before = [m for m in p.mentions_in(a, sm.start()) if self._ok(p, m, courts)]
+            if not before or not re.fullmatch(r"(?:,?\s*et\s+al\.?)?\s*", p.text[before[-1].end : sm.start()], re.I):
+                continue
+            plaintiffs = [m.key for m in enumeration_before(p, before[-1], a)]
+            defendants = self._object(p, sm.end(), b, courts)
+            if not defendants:
+                continue
+            defendants = [k for k in defendants if k not in plaintiffs]
+            out.append(_Draft(plaintiffs=plaintiffs, defendants=defendants, start=a, end=b))
+        return out
+
+    def _narrative(self, p: Passage, a: int, b: int, courts) -> list[_Draft]:  # noqa: ANN001
+        out = []
+        for fm in _FILED_AGAINST.finditer(p.text, a, b):
+            defendants = self._object(p, fm.end(), b, courts)
+            plaintiffs = self._subject(p, a, fm.start(), courts)
+            if not plaintiffs:
+                by = [m for m in p.mentions_in(fm.start(), b) if _BY.search(p.text[max(a, m.start - 30) : m.start])]
+                plaintiffs = [by[0].key] if by else []
+            if defendants:
+                out.append(_Draft(plaintiffs=[k for k in plaintiffs if k not in defendants], defendants=defendants, start=a, end=b))
+        if not out:
+            for sm in _SUED.finditer(p.text, a, b):
+                defendants = self._object(p, sm.end(), b, courts)
+                plaintiffs = self._subject(p, a, sm.start(), courts)
+                if defendants and plaintiffs:
+                    out.append(_Draft(plaintiffs=plaintiffs, defendants=defendants, start=a, end=b))
+        if not out:
+            for pm in _PASSIVE.finditer(p.text, a, b):
+                defendants = self._subject(p, a, pm.start(), courts)
+                if not defendants:
+                    continue
+                by = [m for m in p.mentions_in(pm.end(), b)
+                      if self._ok(p, m, courts) and re.search(r"\bby\s+(?:the\s+)?$", p.text[max(a, m.start - 20) : m.start])]
+                plaintiffs = [m.key for m in enumeration_from(p, by[0], b)] if by else []
+                out.append(_Draft(plaintiffs=plaintiffs, defendants=defendants, start=a, end=b))
+        return out
+
+    # -- attributes ----------------------------------------------------------------------
+    def _attributes(self, p: Passage, d: _Draft, courts) -> None:  # noqa: ANN001
+        text = p.text
+        lo, hi = d.start, max(d.end, min(len(text), d.start + 1500))
+        for a, b in courts:
+            if lo <= a < hi:
+                d.attrs.setdefault("court", re.sub(r"\s+", " ", text[a:b]).strip(" ,"))
+                break
+        cn = _CASE_NO.search(text, lo, hi)
+        if cn:
+            d.attrs.setdefault("caseNumber", cn.group("num").rstrip(".,"))
+        for fm in re.finditer(r"\bfiled\s+(?:on\s+|in\s+)?", text[lo:hi], re.I):
+            found = find_dates(text[lo + fm.end() : lo + fm.end() + 30])
+            if found and found[0][0] == 0:
+                d.attrs.setdefault("filedOn", found[0][2])
+                break
+        if "filedOn" not in d.attrs:
+            m = re.match(r"\s*On\s+", text[d.start : d.start + 10])
+            if m:
+                found = find_dates(text[d.start + m.end() : d.start + m.end() + 30])
+                if found and found[0][0] == 0 and re.search(r"\bfiled\b", text[d.start : d.end]):
+                    d.attrs["filedOn"] = found[0][2]
+        for ms, me, amount, cur in find_money(text[lo:hi]):
+            if _CLAIM_CUE.search(text[max(lo, lo + ms - 60) : lo + ms]):
+                d.attrs.setdefault("amountClaimed", amount)
+                d.attrs.setdefault("currency", cur)
+                break
+        for rx, name in _STATUS:
+            if rx.search(text, lo, hi):
+                d.attrs.setdefault("status", name)
+                break
+
+
+@Language.factory(
+    "corpkg_litigation",
+    assigns=["doc._.role_litigation"],
+    requires=["doc.ents"],
+)
+def make_litigation(nlp: Language, name: str) -> LitigationExtractor:
+    return LitigationExtractor(nlp, name)
