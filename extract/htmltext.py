@@ -405,6 +405,8 @@ def resolve_tables(text: str, conv: Conversion) -> None:
     out: list[Table] = []
     for t in conv.tables:
         if isinstance(t, _TableSpans):
+            while t.start < t.end and text[t.start] in " \t\n":  # breaks written before the first cell
+                t.start += 1
             rows = tuple(
                 r for r in (tuple(text[s:e].strip() for s, e in row if text[s:e].strip()) for row in t.rows) if r
             )

@@ -64,13 +64,13 @@ def command(file: str, as_json: bool, max_size: int) -> None:
 
     try:
         if file == "-":
-            doc = read_text(click.get_binary_stream("stdin").read(), "<stdin>", max_bytes=max_size or None)
+            doc = read_text(sys.stdin.buffer.read(), "<stdin>", max_bytes=max_size or None)
         else:
             doc = read_filing(file, max_bytes=max_size)
     except CorpkgError as exc:
         click.echo(f"corpkg: error: {exc}", err=True)
         sys.exit(exc.exit_code)
-    out = click.get_binary_stream("stdout")
+    out = sys.stdout.buffer
     if as_json:
         out.write(json.dumps(structure(doc), indent=1, ensure_ascii=False).encode("utf-8") + b"\n")
     else:
