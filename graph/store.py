@@ -18,6 +18,9 @@ from corpkg.errors import GraphError
 from corpkg.extract.model import Extraction
 from corpkg.graph.rdf import PREFIXES, FilingGraph, build_filing_graph
 
+# prefixes written into files (ids stay full IRIs: prefixed names with '/' need escapes)
+FILE_PREFIXES = {k: v for k, v in PREFIXES.items() if k != "id"}
+
 __all__ = [
     "FORMATS",
     "format_for",
@@ -113,8 +116,8 @@ def serialize_quads(quads: Iterable[ox.Quad], fmt: ox.RdfFormat) -> bytes:
                 seen.add(k)
                 triples.append(ox.Triple(q.subject, q.predicate, q.object))
         triples.sort(key=lambda t: (str(t.subject), str(t.predicate), str(t.object)))
-        return ox.serialize(triples, format=fmt, prefixes=PREFIXES if fmt != ox.RdfFormat.N_TRIPLES else None)
-    prefixes = PREFIXES if fmt in (ox.RdfFormat.TRIG, ox.RdfFormat.JSON_LD) else None
+        return ox.serialize(triples, format=fmt, prefixes=FILE_PREFIXES if fmt != ox.RdfFormat.N_TRIPLES else None)
+    prefixes = FILE_PREFIXES if fmt in (ox.RdfFormat.TRIG, ox.RdfFormat.JSON_LD) else None
     return ox.serialize(items, format=fmt, prefixes=prefixes)
 
 
@@ -126,6 +129,7 @@ def export(store: ox.Store, path: str | Path) -> None:
     data = serialize_quads(store, fmt)
     tmp = p.with_name(p.name + ".part")
     try:
+        p.parent.mkdir(parents=True, exist_ok=True)
         tmp.write_bytes(data)
         tmp.replace(p)
     except OSError as exc:
