@@ -328,6 +328,7 @@ def relations_of(graph: nx.MultiDiGraph, entity: str, *, roles: Iterable[str] | 
             "as_of": data.get("as_of"),
             "form_type": filing.get("form_type"),
             "filed_on": filing.get("filed_on"),
+            "filing_date": filing.get("when"),
             "quote": evidence[0]["quote"] if evidence else None,
             "section": evidence[0].get("section") if evidence else None,
         })

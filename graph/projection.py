@@ -117,12 +117,12 @@ def open_source(source: Any) -> Any:
     if isinstance(source, ox.Store):
         return source
     if isinstance(source, (str, Path)):
+        from corpkg.graph.store import open_store
+
         path = Path(source)
-        try:
-            from corpkg.graph.store import open_store
-        except ImportError:  # the store module is optional for reading a plain graph file
-            return _load_file(path)
-        return open_store(path)
+        if not path.exists():
+            raise CorpkgError("no such graph file or store directory", str(path))
+        return open_store(path, read_only=path.is_dir())
     # rdflib Dataset / Graph: hand the quads over as N-Quads (fast, lossless)
     serialize = getattr(source, "serialize", None)
     if serialize is None:
@@ -130,35 +130,6 @@ def open_source(source: Any) -> Any:
     data = serialize(format="nquads")
     store = ox.Store()
     store.load(data.encode("utf-8") if isinstance(data, str) else data, format=ox.RdfFormat.N_QUADS)
-    return store
-
-
-_FORMATS = {
-    ".trig": "TRIG",
-    ".nq": "N_QUADS",
-    ".nquads": "N_QUADS",
-    ".ttl": "TURTLE",
-    ".nt": "N_TRIPLES",
-    ".n3": "N3",
-    ".rdf": "RDF_XML",
-    ".xml": "RDF_XML",
-    ".jsonld": "JSON_LD",
-}
-
-
-def _load_file(path: Path) -> Any:
-    import pyoxigraph as ox
-
-    if not path.is_file():
-        raise CorpkgError("no such graph file", str(path))
-    name = _FORMATS.get(path.suffix.lower())
-    if name is None or not hasattr(ox.RdfFormat, name):
-        raise CorpkgError(f"unknown graph format {path.suffix!r}; expected one of {', '.join(sorted(_FORMATS))}", str(path))
-    store = ox.Store()
-    try:
-        store.load(path=str(path), format=getattr(ox.RdfFormat, name))
-    except (SyntaxError, ValueError, OSError) as exc:
-        raise CorpkgError(f"cannot parse graph: {exc}", str(path)) from exc
     return store
 
 
@@ -336,7 +307,16 @@ def _filings(store: Any) -> dict[str, dict[str, Any]]:
         info["form_type"] = props.get("formType")
         info["filed_on"] = props.get("filedOn")
         info["period"] = props.get("periodOfReport")
+        info["date_of_report"] = props.get("dateOfReport")
         info["accession"] = props.get("accessionNumber")
+        info["file"] = props.get("fileName")
+        info["date"] = info["filed_on"] or info["date_of_report"] or info["period"]
+        info["when"] = (
+            f"filed {info['filed_on']}" if info["filed_on"]
+            else f"report dated {info['date_of_report']}" if info["date_of_report"]
+            else f"period ended {info['period']}" if info["period"]
+            else None
+        )
         info["issuers"].sort()
     return out
 
@@ -379,7 +359,10 @@ def _relations(store: Any, filings: dict[str, dict[str, Any]]) -> dict[str, dict
             "filing": filing,
             "form_type": finfo.get("form_type"),
             "filed_on": finfo.get("filed_on"),
+            "date": finfo.get("date"),
+            "when": finfo.get("when"),
             "accession": finfo.get("accession"),
+            "file": finfo.get("file"),
         }
         if item not in evidence[row["relation"]]:
             evidence[row["relation"]].append(item)
@@ -390,7 +373,8 @@ def _relations(store: Any, filings: dict[str, dict[str, Any]]) -> dict[str, dict
             evidence.get(rel, []), key=lambda e: (e["filing"] or "", e["start"] if isinstance(e["start"], int) else -1)
         )
         info["filing_info"] = [
-            {k: filings[f].get(k) for k in ("iri", "form_type", "filed_on", "period", "accession")}
+            {k: filings[f].get(k) for k in ("iri", "form_type", "filed_on", "period", "date_of_report", "date", "when",
+                                            "accession", "file")}
             for f in info["filings"]
             if f in filings
         ]
@@ -526,7 +510,7 @@ def resolve_entity(graph: nx.MultiDiGraph, name: str) -> str:
 
 def _edge_dates(data: dict[str, Any]) -> list[str]:
     dates = [data.get("start"), data.get("end"), data.get("as_of")]
-    dates += [f.get("filed_on") for f in data.get("filing_info", [])]
+    dates += [f.get("date") for f in data.get("filing_info", [])]
     return [d for d in dates if d]
 
 

@@ -214,7 +214,7 @@ def _node_record(node: str, data: dict[str, Any], graph: nx.MultiDiGraph, degree
         "identifiers": dict(data.get("identifiers", {})),
         "roles": sorted(data.get("roles", ())),
         "filings": sorted((_filing_record(f, graph) for f in data.get("filings", [])),
-                          key=lambda f: (f.get("filed_on") or "", f.get("iri") or "")),
+                          key=lambda f: (f.get("date") or "", f.get("iri") or "")),
         "focus": focus,
     }
     return record
@@ -234,8 +234,7 @@ def _edgar_url(info: dict[str, Any], graph: nx.MultiDiGraph) -> str | None:
 
 def _filing_record(iri: str | None, graph: nx.MultiDiGraph) -> dict[str, Any]:
     info = graph.graph.get("filings", {}).get(iri or "", {"iri": iri})
-    record = {k: info.get(k) for k in ("iri", "form_type", "filed_on", "period", "accession")}
-    record["file"] = info.get("properties", {}).get("fileName")
+    record = {k: info.get(k) for k in ("iri", "form_type", "when", "date", "accession", "file")}
     record["url"] = _edgar_url(info, graph)
     return record
 
@@ -263,8 +262,9 @@ def _edge_item(data: dict[str, Any], graph: nx.MultiDiGraph) -> dict[str, Any]:
                 "documentType": e.get("document_type"),
                 "filing": e.get("filing"),
                 "formType": e.get("form_type"),
-                "filedOn": e.get("filed_on"),
+                "when": e.get("when"),
                 "accession": e.get("accession"),
+                "file": e.get("file"),
             }
             for e in data.get("evidence", [])
         ],

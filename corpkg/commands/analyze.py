@@ -100,7 +100,7 @@ def _print_text(result: dict[str, Any]) -> None:
         if e["relations"]:
             echo(f"Relations ({len(e['relations'])}):")
             for r in e["relations"]:
-                source = " ".join(x for x in (r["form_type"], r["filed_on"]) if x)
+                source = " ".join(x for x in (r["form_type"], r["filing_date"]) if x)
                 dates = _fmt_dates(r)
                 echo(f"   [{r['role']}] {r['statement']}" + (f"  ({dates})" if dates else "")
                      + (f"  — {source}" if source else ""))

@@ -34,20 +34,21 @@
   function describeFiling(f) {
     if (!f) return "";
     var parts = [];
-    if (f.form_type || f.formType) parts.push(f.form_type || f.formType);
-    if (f.filed_on || f.filedOn) parts.push("filed " + (f.filed_on || f.filedOn));
-    if (f.period) parts.push("period " + f.period);
+    if (f.form_type) parts.push(f.form_type);
+    if (f.when) parts.push(f.when);
     if (f.accession) parts.push("accession " + f.accession);
-    return parts.join(" · ") || f.iri || f.filing || "";
+    if (f.file) parts.push(f.file);
+    return parts.join(" · ") || f.iri || "";
   }
   function describeEvidence(ev) {
     var parts = [];
-    var filing = [ev.formType, ev.filedOn ? "filed " + ev.filedOn : null].filter(Boolean).join(" ");
+    var filing = [ev.formType, ev.when].filter(Boolean).join(" ");
     if (filing) parts.push(filing);
     if (ev.section) parts.push(ev.section);
-    if (ev.documentType) parts.push(ev.documentType);
+    if (ev.documentType && ev.documentType !== ev.formType) parts.push(ev.documentType);
     if (ev.start !== null && ev.start !== undefined) parts.push("chars " + ev.start + "–" + ev.end);
     if (ev.accession) parts.push("accession " + ev.accession);
+    else if (ev.file) parts.push(ev.file);
     return parts.join(" · ");
   }
   var ATTRIBUTE_NAMES = {
