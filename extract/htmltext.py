@@ -37,7 +37,8 @@ _TOKEN = re.compile(
     r"|<(/?)([A-Za-z][A-Za-z0-9:._-]*)((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>",
     re.S,
 )
-_PIECE = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});?|\s+|[^&\s]+|&")
+# an entity | words joined by single spaces (copied in one piece) | a whitespace run | a stray "&"
+_PIECE = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});?|[^&\s]+(?: [^&\s]+)*|\s+|&")
 _RAW_TEXT = {"script", "style", "title", "textarea", "xmp", "noscript"}
 _BLOCK = {
     "div", "tr", "li", "dt", "dd", "center", "section", "article", "header", "footer", "address", "form",
