@@ -31,10 +31,11 @@ from corpkg.extract.roles.common import (
     role_patterns,
 )
 
-__all__ = ["SubsidiaryExtractor", "finalize"]
+__all__ = ["SubsidiaryExtractor", "finalize", "TENTATIVE", "BECAME"]
 
 ROLE = "subsidiary"
 TENTATIVE = "_tentative"
+BECAME = "_became"  # "X became a subsidiary of Y": also an acquisition (see run.finalize_facts)
 
 
 def _alt(key: str) -> str:
@@ -159,6 +160,7 @@ class SubsidiaryExtractor(RoleComponent):
                 attrs.append(("percentage", "100"))
             if re.search(r"\b(?:became|become|becomes|has become|will become|to become|had become)\b", phrase):
                 attrs.append(("startDate", self._start_date(p, a, b) or ""))
+                attrs.append((BECAME, "1"))
             for o in owned_list:
                 if o.key == owner:
                     continue

@@ -1,0 +1,199 @@
+"""Exhibit 21 ("Subsidiaries of the Registrant") lists → subsidiary facts.
+
+Rows come as the reader renders them: HTML table rows as tab-separated cells ("Name<TAB>87.5
+<TAB>Bahamas"), plain-text lines as "Name (Jurisdiction)" or columns separated by runs of
+spaces.  Nesting: a row indented deeper than the row above is owned by it (plain text: leading
+spaces; HTML: the cell's left padding/indent in the source, found through the offset map).
+When the exhibit says that indented names are divisions, indented rows are skipped.  Footnote
+marks ("(4) (5)", "*") are dropped from names; rows owned 50% or less are not subsidiaries.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from corpkg.extract.model import Document, Entity, Evidence, Fact, SubDocument
+from corpkg.extract.roles.common import EXTRACTOR_VERSION, load_json
+
+__all__ = ["exhibit21_facts", "is_exhibit21"]
+
+EXTRACTOR = f"corpkg.roles.exhibit21@{EXTRACTOR_VERSION}"
+_DATA = load_json("exhibit21.json")
+_HEADER = re.compile(r"(?:" + "|".join(_DATA["header_words"]) + r")", re.I)
+_FOOTNOTE = re.compile(r"(?:\s*(?:\(\s*\d{1,2}\s*\)|\*+|†|‡|\[\d+\]))+\s*$")
+_PAREN_LINE = re.compile(r"^(?P<name>\S.*?)\s*\((?P<jur>[A-Z][^()]{1,50})\)\s*[*]?$")
+_COLS = re.compile(r"\s{3,}|\t")
+_PCT = re.compile(r"^(?P<p>\d{1,3}(?:\.\d+)?)\s*%?$")
+_DIVISIONS = re.compile(_DATA["divisions_note"], re.I)
+_PADDING = re.compile(r"padding(?:-left)?\s*:\s*([^;\"']+)|text-indent\s*:\s*([\d.]+)(pt|px|em|in)|margin-left\s*:\s*([\d.]+)(pt|px|em|in)", re.I)
+
+
+def is_exhibit21(sub: SubDocument) -> bool:
+    return bool(sub.type) and sub.type.upper().startswith("EX-21")
+
+
+@dataclass
+class _Row:
+    name: str
+    jurisdiction: str | None
+    percentage: str | None
+    indent: float
+    start: int
+    end: int
+
+
+def _to_pt(value: str, unit: str) -> float:
+    v = float(value)
+    return {"pt": v, "px": v * 0.75, "em": v * 12, "in": v * 72}.get(unit.lower(), v)
+
+
+def _source(document: Document) -> str | None:
+    try:
+        from corpkg.extract.sgml import decode
+
+        return decode(Path(document.path).read_bytes())[0]
+    except Exception:  # the file moved, or was read from memory: no nesting from HTML
+        return None
+
+
+def _html_indent(src: str | None, document: Document, offset: int) -> float:
+    """Left indentation (points) of the table cell holding text offset ``offset``."""
+    if src is None:
+        return 0.0
+    pos = document.offset_map.to_source(offset)
+    td = src.rfind("<td", 0, pos)
+    if td < 0 or pos - td > 2000:
+        return 0.0
+    chunk = src[td:pos]
+    total = 0.0
+    for m in _PADDING.finditer(chunk):
+        if m.group(1):
+            parts = re.findall(r"([\d.]+)(pt|px|em|in)?", m.group(1))
+            if not parts:
+                continue
+            if m.group(0).lower().startswith("padding-left"):
+                v, u = parts[0]
+            else:
+                v, u = parts[3] if len(parts) == 4 else parts[1] if len(parts) in (2, 3) else parts[0]
+            total += _to_pt(v, u or "px")
+        elif m.group(2):
+            total += _to_pt(m.group(2), m.group(3))
+        elif m.group(4):
+            total += _to_pt(m.group(4), m.group(5))
+    return total
+
+
+def _rows(document: Document, sub: SubDocument) -> list[_Row]:
+    text = document.text
+    src = _source(document) if sub.content == "html" else None
+    rows: list[_Row] = []
+    pos = sub.start
+    for line in text[sub.start : sub.end].split("\n"):
+        a = pos
+        pos += len(line) + 1
+        raw = line.rstrip()
+        stripped = raw.strip()
+        if not stripped or len(stripped) > 160 or _HEADER.search(stripped) and "\t" not in stripped[:3]:
+            if stripped and _HEADER.fullmatch(stripped.split("\t")[0].strip()):
+                continue
+            if not stripped or len(stripped) > 160:
+                continue
+        lead = len(raw) - len(raw.lstrip())
+        cells = [c.strip() for c in (raw.split("\t") if "\t" in raw else _COLS.split(stripped))]
+        cells = [c for c in cells if c]
+        name = jur = pct = None
+        if len(cells) >= 2:
+            name = cells[0]
+            for c in cells[1:]:
+                pm = _PCT.match(c)
+                if pm and pct is None:
+                    pct = pm.group("p")
+                elif jur is None and re.match(r"^[A-Z][\w .,'/&()-]{1,60}$", c) and not _PCT.match(c):
+                    jur = c
+            if jur is None and pct is None:
+                continue
+        else:
+            m = _PAREN_LINE.match(stripped)
+            if not m:
+                continue
+            name, jur = m.group("name"), m.group("jur")
+        name = _FOOTNOTE.sub("", name).strip().rstrip(",;:")
+        if not _valid_name(name):
+            continue
+        start = a + raw.find(name[:10]) if name[:10] in raw else a + lead
+        name_start = text.find(name, a, a + len(line))
+        if name_start < 0:
+            continue
+        indent = float(lead) if sub.content != "html" else _html_indent(src, document, name_start)
+        del start
+        rows.append(_Row(name, jur, pct, indent, name_start, a + len(raw)))
+    return rows
+
+
+def _valid_name(name: str) -> bool:
+    if not (2 <= len(name) <= 120) or not re.match(r"[A-Z0-9\"'(]", name):
+        return False
+    if _HEADER.fullmatch(name) or re.fullmatch(r"[\d\W]+", name):
+        return False
+    words = name.split()
+    lower = [w for w in words if w[:1].islower() and w not in ("de", "du", "des", "del", "la", "le", "van", "von", "und", "and", "of", "the", "y", "e", "für", "mbH", "r.l.", "s.r.l.", "d.o.o.", "a.s.", "spol.", "s.r.o.", "z", "o.o.", "in", "for", "et", "di", "da", "do", "dos", "das", "en", "i", "och", "og", "gmbh")]
+    return len(lower) <= max(1, len(words) // 3)
+
+
+def exhibit21_facts(
+    document: Document,
+    resolve,  # noqa: ANN001 - (name) -> entity key | None
+    issuer_key: str | None,
+    make_key,  # noqa: ANN001 - (name) -> key for a new entity
+) -> tuple[list[Fact], list[Entity]]:
+    """Subsidiary facts of every EX-21 sub-document, and the entities minted for names the
+    entity index does not know."""
+    facts: list[Fact] = []
+    new: dict[str, Entity] = {}
+    if issuer_key is None:
+        return facts, []
+    for sub in document.documents:
+        if not is_exhibit21(sub):
+            continue
+        intro = document.text[sub.start : min(sub.end, sub.start + 3000)]
+        skip_indented = bool(_DIVISIONS.search(intro))
+        rows = _rows(document, sub)
+        if not rows:
+            continue
+        base = min(r.indent for r in rows)
+        stack: list[tuple[float, str]] = []
+        for r in rows:
+            if skip_indented and r.indent > base + 0.5:
+                continue
+            key = resolve(r.name)
+            ev = Evidence(
+                quote=document.text[r.start : r.end],
+                start=r.start,
+                end=r.end,
+                section=(document.section_at(r.start).title if document.section_at(r.start) else None),
+                extractor=EXTRACTOR,
+            )
+            if key is None:
+                key = make_key(r.name)
+                if key in new:
+                    old = new[key]
+                    new[key] = Entity(old.key, old.kind, old.label, old.aliases, old.mentions + (ev,))
+                else:
+                    new[key] = Entity(key=key, kind="Organization", label=r.name, mentions=(ev,))
+            while stack and stack[-1][0] >= r.indent - 0.5:
+                stack.pop()
+            owner = stack[-1][1] if stack else issuer_key
+            stack.append((r.indent, key))
+            if key == owner:
+                continue
+            if r.percentage is not None and float(r.percentage) <= 50:
+                continue
+            attrs = []
+            if r.percentage is not None:
+                attrs.append(("percentage", r.percentage))
+            if r.jurisdiction:
+                attrs.append(("jurisdiction", r.jurisdiction))
+            facts.append(Fact("subsidiary", (("owner", owner), ("owned", key)), tuple(attrs), (ev,)))
+    return facts, list(new.values())
