@@ -66,9 +66,19 @@ def issuer_stage(state: PipelineState) -> None:
     state.facts.extend(result.facts)
 
 
-# The stages, in order. Entity recognition and the role extractors go after the issuer stage.
+def roles_stage(state: PipelineState) -> None:
+    """Subsidiaries, officers, lenders, litigation and acquisitions (corpkg.extract.roles.run);
+    uses ``state.extras["entity_index"]`` from an entity stage, or builds the index itself."""
+    from corpkg.extract.roles.run import roles_stage as run_roles
+
+    run_roles(state)
+
+
+# The stages, in order. Entity recognition and the role extractors go after the issuer stage
+# (an entity stage registered with ``after="issuer"`` lands before "roles").
 STAGES: list[tuple[str, Stage]] = [
     ("issuer", issuer_stage),
+    ("roles", roles_stage),
 ]
 
 
