@@ -52,7 +52,7 @@ def find_sections(text: str, start: int, end: int, *, doc_type: str | None = Non
         if uniq and h[0] < uniq[-1][1] and h[0] >= uniq[-1][0]:
             continue
         uniq.append(h)
-    heads = uniq
+    heads = _drop_running_heads(uniq)
 
     out: list[Section] = []
     is_exhibit = bool(doc_type and doc_type.upper().startswith("EX-"))
@@ -82,6 +82,27 @@ def find_sections(text: str, start: int, end: int, *, doc_type: str | None = Non
         out.append(
             Section(kind, title, hs, stop, item=item, part=part if kind == "part" else (current_part if kind == "item" else None))
         )
+    return out
+
+
+def _drop_running_heads(heads: list) -> list:
+    """A page's running head ("Notes to Consolidated Financial Statements" atop every page)
+    continues the section it repeats instead of starting a new one; prose lines that merely
+    begin with "financial statements ..." are not headings."""
+    out: list = []
+    last_title: dict[str, str] = {}
+    for h in heads:
+        kind, title = h[2], h[3]
+        if kind in ("part", "item", "signatures", "exhibits"):
+            last_title.clear()
+        elif kind in ("notes", "financial-statements"):
+            key = re.sub(r"[^a-z]", "", title.lower())
+            if last_title.get(kind) == key:
+                continue
+            if kind == "financial-statements" and (title[:1].islower() or title.rstrip().endswith((".", ","))):
+                continue
+            last_title[kind] = key
+        out.append(h)
     return out
 
 
