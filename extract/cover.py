@@ -19,7 +19,7 @@ from importlib import resources
 
 from corpkg.extract.model import CoverFacts
 
-__all__ = ["read_cover", "parse_date", "normalise_name", "names_match", "COVER_WINDOW"]
+__all__ = ["read_cover", "parse_date", "normalise_name", "names_match", "mixed_case_form", "COVER_WINDOW"]
 
 COVER_WINDOW = 15_000  # characters of the main document searched for cover facts
 
@@ -75,6 +75,20 @@ def normalise_name(name: str) -> str:
 
 def names_match(a: str | None, b: str | None) -> bool:
     return bool(a and b and normalise_name(a) == normalise_name(b))
+
+
+def mixed_case_form(text: str, name: str) -> tuple[str, int, int] | None:
+    """Where the document prints an all-caps ``name`` in mixed case ("THE AUXER GROUP, INC." →
+    "The Auxer Group, Inc."): (form, start, end) of the first such occurrence, else None."""
+    words = re.findall(r"[A-Za-z0-9]+|[^\sA-Za-z0-9]", name)
+    if not words:
+        return None
+    pat = re.compile(r"\s*".join(re.escape(w) for w in words), re.I)
+    for m in pat.finditer(text):
+        form = m.group(0)
+        if form != form.upper() and form != form.lower() and "\n" not in form:
+            return form, m.start(), m.end()
+    return None
 
 
 # --------------------------------------------------------------------------- captions

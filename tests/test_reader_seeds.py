@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from corpkg.extract.cover import names_match, parse_date
+from corpkg.extract.cover import mixed_case_form, names_match, parse_date
 from corpkg.extract.reader import issuer_name, read_filing
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -75,3 +75,10 @@ def test_current_report_seed_facts() -> None:
     items = [(s.item, doc.text[s.start : s.start + 7]) for s in doc.sections if s.kind == "item"]
     assert items == [("1", "ITEM 1."), ("2", "ITEM 2."), ("5", "ITEM 5."), ("7", "ITEM 7.")]
     assert doc.section_at(doc.text.index("Robert J. Scott became")).item == "5"
+
+
+def test_mixed_case_form_of_the_printed_name() -> None:
+    doc = read_filing(EXAMPLES / "001_39229ddd04409d79.txt")
+    form, start, end = mixed_case_form(doc.text, doc.cover.registrant_name)
+    assert form == "The Auxer Group, Inc." and doc.text[start:end] == form
+    assert mixed_case_form("ACME CORP only in capitals", "ACME CORP") is None
