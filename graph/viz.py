@@ -109,7 +109,7 @@ def force_layout(graph: nx.Graph, *, seed: int = 7, iterations: int = 60, block:
     pairs = np.array([(index[u], index[v]) for u, v in graph.edges() if u != v], dtype=np.int64).reshape(-1, 2)
     rng = np.random.default_rng(seed)
     pos = rng.random((n, 2))
-    k = 1.0 / math.sqrt(n)
+    k = 1.4 / math.sqrt(n)
     temperature = 0.1
     cooling = temperature / (iterations + 1)
     for _ in range(iterations):
@@ -153,7 +153,7 @@ def compute_layout(graph: nx.Graph, *, seed: int = 7, spacing: float = 150.0) ->
             raw = {comp[0]: (-1.0, 0.0), comp[1]: (1.0, 0.0)}
             radius = spacing * 0.6
         else:
-            iterations = 80 if n <= 300 else 50 if n <= 2000 else 25
+            iterations = 150 if n <= 300 else 50 if n <= 2000 else 25
             raw = force_layout(simple.subgraph(comp), seed=seed, iterations=iterations)
             radius = spacing * (0.5 + 0.55 * math.sqrt(n))
         pos = {node: (x * radius, y * radius) for node, (x, y) in raw.items()}
@@ -176,9 +176,10 @@ def compute_layout(graph: nx.Graph, *, seed: int = 7, spacing: float = 150.0) ->
         x += size + gap
         row_height = max(row_height, size)
     y += row_height + (gap if boxes else 0.0)
-    per_row = max(1, int(row_limit // spacing))
+    cell = spacing * 1.8  # isolated nodes: room for a full label each
+    per_row = max(1, int(row_limit // cell))
     for i, node in enumerate(isolates):
-        positions[node] = ((i % per_row) * spacing + spacing / 2, y + (i // per_row) * spacing * 0.6)
+        positions[node] = ((i % per_row) * cell + cell / 2, y + (i // per_row) * spacing * 0.6)
     return {n: (round(px, 1), round(py, 1)) for n, (px, py) in positions.items()}
 
 
