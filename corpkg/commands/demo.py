@@ -99,6 +99,23 @@ def write_summaries(summaries: list[dict], out_dir: Path) -> Path:
     return target
 
 
+def page_step(documents: list, out_dir: Path, store: object | None = None) -> Path:  # type: ignore[type-arg]
+    """Write the interactive page (out_dir/graph.html) for the filings; builds an in-memory store
+    from ``documents`` unless a filled ``store`` is given."""
+    from corpkg.graph.viz import page_for
+
+    if store is None:
+        from corpkg.extract.pipeline import extract_filing
+        from corpkg.graph.store import add_extraction, open_store
+
+        store = open_store()
+        for doc in documents:
+            add_extraction(store, extract_filing(doc))
+    path, drawn = page_for(store, out_dir / "graph.html", title="corpkg demo", keep_isolates=True)
+    click.echo(f"interactive page ({drawn.number_of_nodes()} entities, {drawn.number_of_edges()} relations): {path.resolve()}")
+    return path
+
+
 @click.command("demo")
 @click.argument("folder", type=click.Path(exists=True, file_okay=True, dir_okay=True, path_type=Path))
 @click.option("--out-dir", type=click.Path(file_okay=False, path_type=Path), default=Path("demo-output"), show_default=True, help="Where to write the results.")
@@ -127,3 +144,4 @@ def command(folder: Path, out_dir: Path, max_size: int) -> None:
     click.echo(f"{len(summaries)} of {len(results)} filing(s) read; summary written to {target}")
     if not summaries:
         sys.exit(3)
+    page_step([r.document for r in results if r.document is not None], out_dir)
