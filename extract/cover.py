@@ -276,7 +276,15 @@ def read_cover(text: str, start: int, end: int, *, hints: dict[str, tuple[str, i
     m = _REPORT_DATE.search(w) or _EARLIEST.search(w)
     if m and parse_date(m.group(1)):
         found["date_of_report"] = _Found(parse_date(m.group(1)) or "", start + m.start(1), start + m.end(1))
-    m = _PERIOD.search(w)
+    if "date_of_report" not in found:
+        # the date printed above "Date of Report (Date of earliest event reported)"
+        cap = re.search(r"date\s+of\s+report\b|\(\s*date\s+of\s+earliest\s+event\s+reported\s*\)", w[:6000], re.I)
+        if cap:
+            span = _value_before(text, start + cap.start(), start)
+            dm = _DATE.search(text, span[0], span[1]) if span else None
+            if dm and parse_date(dm.group(0)):
+                found["date_of_report"] = _Found(parse_date(dm.group(0)) or "", dm.start(), dm.end())
+    m = _PERIOD.search(w, 0, 4000)
     if m and parse_date(m.group(1)):
         found["period_of_report"] = _Found(parse_date(m.group(1)) or "", start + m.start(1), start + m.end(1))
 
