@@ -75,6 +75,8 @@ def validate_dataset(ds: Dataset) -> ValidationReport:
 
 def validate_file(path: str | Path) -> ValidationReport:
     """Parse a written graph (.trig, .nq, .ttl, .nt, .jsonld) and validate it."""
+    import pyoxigraph as ox
+
     from corpkg.graph.store import format_for, open_store
     from corpkg.graph.rdf import from_ox
 
@@ -86,6 +88,6 @@ def validate_file(path: str | Path) -> ValidationReport:
     ds = Dataset()
     for q in store:
         gname = q.graph_name
-        g = ds.default_context if gname.__class__.__name__ == "DefaultGraph" else ds.graph(from_ox(gname))
+        g = ds.default_graph if isinstance(gname, ox.DefaultGraph) else ds.graph(from_ox(gname))
         g.add((from_ox(q.subject), from_ox(q.predicate), from_ox(q.object)))
     return validate_dataset(ds)
