@@ -89,6 +89,8 @@ class AcquisitionExtractor(RoleComponent):
         attrs = [("kind", kind)]
         found = find_dates(s)
         date = found[0][2] if found else lead_date(p, a)
+        if date is None and p.ctx.is_8k and p.ctx.report_date:
+            date = p.ctx.report_date[:7]  # an 8-K reports events of its report month
         if date:
             attrs.append(("date", date))
         for ms, me, amount, cur in find_money(s):
