@@ -159,12 +159,14 @@ def compute_layout(graph: nx.Graph, *, seed: int = 7, spacing: float = 150.0) ->
         pos = {node: (x * radius, y * radius) for node, (x, y) in raw.items()}
         boxes.append((pos, radius))
 
-    # shelf packing: rows of components, the row width bounded by the largest component's size
+    # shelf packing: rows of components, about 1.6 times wider than high overall (a screen's shape),
+    # never narrower than the largest component
+    gap = spacing * 0.6
     widest = max((2 * r for _, r in boxes), default=0.0)
-    row_limit = max(widest, spacing * 10)
+    area = sum((2 * r + gap) ** 2 for _, r in boxes) + len(isolates) * (spacing * 1.8) * (spacing * 0.6)
+    row_limit = max(widest, spacing * 10, 1.3 * math.sqrt(area))
     x = y = 0.0
     row_height = 0.0
-    gap = spacing * 0.6
     for pos, radius in boxes:
         size = 2 * radius
         if x > 0 and x + size > row_limit:

@@ -153,3 +153,24 @@ def test_render_page_accepts_a_hand_built_network():
     net.edges = []
     page = render_page(net, title="one")
     assert page_data(page)["nodes"][0]["id"] == net.nodes[0]["id"]
+
+
+def test_viz_and_analyze_read_a_store_directory(tmp_path):
+    import pyoxigraph as ox
+
+    from corpkg.commands.analyze import command as analyze
+    from corpkg.commands.viz import command as viz
+
+    store = ox.Store(str(tmp_path / "kg"))
+    store.load(path=str(FIXTURE), format=ox.RdfFormat.TRIG)
+    store.flush()
+    del store
+    runner = CliRunner()
+    result = runner.invoke(viz, ["--store", str(tmp_path / "kg"), "-o", str(tmp_path / "kg.html")])
+    assert result.exit_code == 0, result.output
+    assert len(page_data((tmp_path / "kg.html").read_text(encoding="utf-8"))["nodes"]) == 13
+    result = runner.invoke(analyze, ["--store", str(tmp_path / "kg"), "--entity", "Viva Airlines"])
+    assert result.exit_code == 0, result.output
+    assert "Ultimate parent(s): The Auxer Group, Inc." in result.output
+    both = runner.invoke(viz, [str(FIXTURE), "--store", str(tmp_path / "kg"), "-o", str(tmp_path / "x.html")])
+    assert both.exit_code == 2

@@ -9,6 +9,7 @@ import click
 
 from corpkg.errors import CorpkgError
 
+BIG_PAGE = 3000  # entities above which a page loads slowly in a browser (docs/viz.md)
 ROLE_NAMES = ("subsidiary", "position", "credit", "proceeding", "acquisition")
 
 
@@ -65,3 +66,6 @@ def command(graph_file: Path | None, store_dir: Path | None, output: Path, focus
         click.echo(f"corpkg viz: error: {exc}", err=True)
         raise SystemExit(exc.exit_code) from exc
     click.echo(f"{path}  ({drawn.number_of_nodes()} entities, {drawn.number_of_edges()} relations)")
+    if drawn.number_of_nodes() > BIG_PAGE and focus is None:
+        click.echo(f"corpkg viz: note: {drawn.number_of_nodes()} entities make a slow page; "
+                   "try --focus NAME --hops 2 or --roles to draw a readable part", err=True)
