@@ -325,15 +325,25 @@ class _Builder:
 
         acc.sort(key=order)
         self.cand_ent: dict[int, _Ent] = {}
-        for c in acc:
+        # names with a defined term, acronym or d/b/a first, so that the alias is known before
+        # a bare mention of it ("Barr Labs", "AHP") could start an entity of its own
+        targets = {id(c) for c, _ in links}
+        for c in [c for c in acc if id(c) in targets] + [c for c in acc if id(c) not in targets]:
+            if id(c) in self.cand_ent:
+                continue
             e = self._place(c)
             if e is not None:
                 self.cand_ent[id(c)] = e
-        for c, ln in links:
-            e = self.cand_ent.get(id(c))
-            if e is None:
-                continue
+            if id(c) in targets:
+                for c2, ln in links:
+                    if c2 is c and e is not None:
+                        self._attach(e, ln)
+
+    def _attach(self, e: _Ent, ln: Link) -> None:
+        if True:
             alias = _flat(ln.alias)
+            if (ln.alias_start, ln.alias_end) in {(s, t) for s, t, _ in e.spans}:
+                return
             if ln.kind == "defined":
                 self.defined.append((ln.alias_start, alias, e))
             e.aliases.add(alias)
@@ -357,10 +367,25 @@ class _Builder:
                 e.kind_votes.clear()
             else:
                 kind = e.kind
+        suffixed = has_legal_suffix(form)
         if e is None and kind == "Person":
             e = self._person_match(form)
+            if e is None and c.score < 0.9:
+                e = self._org_match(norm, suffixed)  # "Azer Crystal" of "Azer Crystal Technology Co., Ltd."
+                if e is not None:
+                    kind = "Organization"
         if e is None and kind == "Organization":
-            e = self._org_match(norm, has_legal_suffix(form))
+            e = self._org_match(norm, suffixed)
+        if e is None and len(form) >= 12:
+            full = normalize_name(form, strip_suffix=False)
+            for other in self.ents:
+                if other.kind == "Organization" and any(
+                    _edit1(full, normalize_name(f, strip_suffix=False)) for f in other.forms if abs(len(f) - len(form)) <= 2
+                ):
+                    e = other
+                    break
+        if e is None and not suffixed and c.score < 0.9 and self._extends_known(norm):
+            return None  # "Expedia Group Class B", "Liberty Expedia Transaction": a thing of a known entity
         if e is None:
             e = self._new(kind, form, c.score)
         else:
@@ -377,6 +402,14 @@ class _Builder:
         e.kind_votes[kind] += c.score * (3 if has_legal_suffix(form) else 1)
         e.spans.append((c.start, c.end, "name"))
         return e
+
+    def _extends_known(self, norm: str) -> bool:
+        words = norm.split()
+        for n in range(len(words) - 1, 0, -1):
+            e = self.by_norm.get(" ".join(words[:n]))
+            if e is not None and e.kind == "Organization" and len(" ".join(words[:n])) >= 3:
+                return True
+        return False
 
     def _person_match(self, form: str) -> _Ent | None:
         parts = person_parts(form)
@@ -407,11 +440,19 @@ class _Builder:
             hits = {id(e): e for e in orgs for n in e.norms if n.split()[: len(words)] == words and len(n.split()) > len(words)}
             if len(hits) == 1:
                 return next(iter(hits.values()))
-        # a one-letter typo of a long name with the same first word
+        # a one-word short form of one organization ("Schein", "Galderma"), or its first word
+        # with another head ("Barr Labs" / "Barr Laboratories, Inc.")
+        if not suffixed and words and len(words[0]) >= 3 and words[0] not in lexicon().common_words \
+                and words[0] not in lexicon().first_names and words[0] not in self.lower:
+            hits = {id(e): e for e in orgs for n in e.norms if n.split()[:1] == words[:1] and len(n.split()) > 1}
+            if len(hits) == 1 and (len(words) == 1 or all(w in lexicon().org_heads or w[:4] in {x[:4] for x in _one(hits).norms
+                                                                                                for x in x.split()} for w in words[1:])):
+                return _one(hits)
+        # a one-letter typo of a long name ("Auxer Telcom", "Nextstar Media Group")
         if len(norm) >= 8:
             for e in orgs:
                 for n in e.norms:
-                    if n.split()[:1] == words[:1] and abs(len(n) - len(norm)) <= 1 and len(n) >= 8 and _edit1(n, norm):
+                    if len(n.split()) == len(words) and abs(len(n) - len(norm)) <= 1 and len(n) >= 8 and _edit1(n, norm):
                         return e
         return None
 
@@ -714,6 +755,10 @@ def _is_synonym(name: str) -> bool:
     return name.strip().lower() in {p.lower() for p, _ in lexicon().issuer_synonyms}
 
 
+def _one(hits: dict) -> "_Ent":
+    return next(iter(hits.values()))
+
+
 def _edit1(a: str, b: str) -> bool:
     if a == b:
         return False
@@ -725,7 +770,9 @@ def _edit1(a: str, b: str) -> bool:
     while i < len(a) and a[i] == b[i]:
         i += 1
     if len(a) == len(b):
-        return a[i + 1 :] == b[i + 1 :]
+        if a[i + 1 :] == b[i + 1 :]:
+            return True
+        return i + 1 < len(a) and a[i] == b[i + 1] and a[i + 1] == b[i] and a[i + 2 :] == b[i + 2 :]
     return a[i:] == b[i + 1 :]
 
 

@@ -109,8 +109,8 @@ def _cut(text: str, a: int, b: int, max_len: int) -> Iterator[tuple[int, int]]:
 # --------------------------------------------------------------------------- regexes
 
 _TOK = r"(?:[A-Z][\w'’\-\.&/]*[\w.]|[A-Z]|[a-z][A-Z][\w'’\-\.]*|\d[\d,]*[A-Za-z][\w\-]*)"
-_CONNECT = r"(?:of|and|&|de|du|des|del|della|di|da|la|le|van|von|der|den|y|for|the|on|in|e|zu)"
-_SEP = r"(?:[ \t]{1,2}|[ \t]*\n[ \t]*)"
+_CONNECT = r"(?:of|and|&|de|du|des|del|della|di|da|la|le|van|von|der|den|y|the|e|zu)"
+_SEP = r"(?:[ ]{1,2}|[ ]*\n[ \t]*)"
 
 
 @lru_cache(maxsize=1)
@@ -118,8 +118,10 @@ def _regexes() -> dict[str, re.Pattern[str]]:
     lex = lexicon()
     sfx = []
     for s in lex.legal_suffixes:
-        body = re.escape(s.rstrip(".")).replace(r"\.", r"\.?").replace(r"\ ", r"\s+")
-        sfx.append(body + (r"\.?" if s.endswith(".") else ""))
+        for v in dict.fromkeys((s, s.upper())):
+            if v != s and v in lex.state_codes:
+                continue  # "Denver, CO" is a place
+            sfx.append(re.escape(v).replace(r"\ ", r"\s+"))
     sfx_alt = "(?:" + "|".join(sfx) + ")"
     name_sfx = r"(?:Jr|Sr|II|III|IV|Esq|Ph\.D|M\.D|CPA)\.?"
     chunk = (
@@ -136,7 +138,8 @@ def _regexes() -> dict[str, re.Pattern[str]]:
             re.IGNORECASE,
         ),
         "place_after": re.compile(
-            r"\A[ \t]*,[ \t]*(?:" + "|".join(re.escape(p) for p in _state_names()) + r"|[A-Z]{2}[ \t]+\d{5})(?![\w])"
+            r"\A[ \t]*,[ \t]*(?:" + "|".join(re.escape(p) for p in _state_names()) + r"|"
+            + "|".join(sorted(lex.state_codes)) + r")(?![\w])"
         ),
         "age_after": re.compile(r"\A\s*,\s*(?:age|aged)\s+\d", re.IGNORECASE),
         "title_before": re.compile(rf"(?:^|[\s,(])(?:{titles})[ \t]*,?[ \t]*\Z", re.IGNORECASE),
@@ -148,8 +151,18 @@ def _regexes() -> dict[str, re.Pattern[str]]:
             r"association|business trust|statutory trust|societe|entity|subsidiary|affiliate)\b",
             re.IGNORECASE,
         ),
+        "org_before": re.compile(
+            r"(?:(?:marketed|manufactured|distributed|developed|sold|produced|owned|acquired|licensed|supplied|made|"
+            r"published|sponsored|operated|managed|advised|audited|purchased|bought|leased|spun\s+off)\s+(?:by|from)|"
+            r"(?:subsidiary|subsidiaries|division|affiliate|unit|parent|customer|client|supplier|competitor|"
+            r"directors|trustees|shareholder|stockholder|member|members|partner|founder|co-founder|employee)\s+of|"
+            r"(?:joined|with|at)\s+the|merger\s+with|acquisition\s+of|agreement\s+with|competes\s+with)"
+            r"\s+(?:the\s+)?\Z",
+            re.IGNORECASE,
+        ),
         "article_before": re.compile(r"(?<![\w])(?:a|an|any|each|every|such|no)[ \t]+\Z"),
         "possessive_before": re.compile(r"(?<![\w])(?:our|its|their|his|her|your)[ \t]+\Z"),
+        "product_after": re.compile(r"\A\s?[®™℠]|\A\s?\((?:R|TM)\)"),
         "product_before": re.compile(
             r"(?:" + "|".join(re.escape(c).replace(r"\ ", r"\s+") for c in lex.product_cues) + r")[ \t,:]*[\"“]?\Z",
             re.IGNORECASE,
@@ -185,10 +198,20 @@ def _tokens(text: str, a: int, b: int) -> list[tuple[int, int]]:
     return [(m.start() + a, m.end() + a) for m in re.finditer(r"[^\s]+", text[a:b])]
 
 
+@lru_cache(maxsize=1)
+def _suffix_forms() -> frozenset[str]:
+    return frozenset(s.lower() for s in lexicon().legal_suffixes)
+
+
 def _no_period_suffix(tok: str) -> bool:
-    """"LLC." at a sentence end: the period is the sentence's, not the suffix's."""
-    body = tok[:-1]
-    return "." not in body and body.isupper() and len(body) >= 2 and body not in {"INC", "CORP", "CO", "LTD", "JR", "SR"}
+    """"LLC." or "Corporation." at a sentence end: the period is the sentence's."""
+    forms = _suffix_forms()
+    return tok.lower() not in forms and tok[:-1].lower() in forms
+
+
+_ABBREVIATIONS = {"assoc", "assn", "bros", "mfg", "intl", "natl", "dept", "univ", "inst", "svcs", "grp", "hldgs", "tech",
+                  "ins", "fin", "mgmt", "dev", "ctr", "sys", "ent", "comm", "amer", "st", "co", "no", "jr", "sr", "ft",
+                  "mt", "corp", "inc", "ltd", "cos", "govt", "admin", "elec", "pharm", "prods", "ind", "inds", "invs"}
 
 
 def _is_abbrev(tok: str) -> bool:
@@ -200,7 +223,7 @@ def _is_abbrev(tok: str) -> bool:
         or k in lex.name_suffixes
         or k in lex.honorifics
         or bool(re.fullmatch(r"(?:[A-Za-z]\.){2,}", tok))
-        or k in {"st", "co", "bros", "no", "jr", "sr", "ft", "mt"}
+        or k in _ABBREVIATIONS
     )
 
 
@@ -241,7 +264,7 @@ def _split_layout(text: str, a: int, b: int) -> list[tuple[int, int]]:
         line = text[line_start:pos].strip()
         next_end = text.find("\n", pos + 1)
         next_line = text[pos + 1 : next_end if next_end >= 0 else len(text)].strip()
-        if len(line) < 50 or len(next_line) < 8 or _indent(text, line_start) > 12:
+        if len(line) < 50 or len(next_line) < 8 or _indent(text, line_start) > 12 or _COLUMNS.search(line):
             piece_end = pos
             while piece_end > start and text[piece_end - 1] in " \t,":
                 piece_end -= 1
@@ -252,6 +275,9 @@ def _split_layout(text: str, a: int, b: int) -> list[tuple[int, int]]:
         pos = text.find("\n", pos + 1, b)
     pieces.append((start, b))
     return [(s, e) for s, e in pieces if e > s]
+
+
+_COLUMNS = re.compile(r"\S {3,}\S|\t")
 
 
 def _split_sentences(text: str, a: int, b: int) -> list[tuple[int, int]]:
@@ -283,16 +309,74 @@ def _indent(text: str, line_start: int) -> int:
     return n
 
 
+_CONNECTORS = {"of", "and", "&", "the", "de", "du", "des", "del", "della", "di", "da", "la", "le", "van", "von", "der",
+               "den", "y", "e", "zu"}
+_CAPS_BREAK = {"to", "for", "in", "on", "at", "by", "with", "from", "is", "are", "was", "were", "a", "an", "as", "or",
+               "vs", "vs.", "into", "under", "over", "about", "announces", "announce", "reports", "report", "completes",
+               "signs", "enters", "regarding", "re:", "via", "per", "upon", "this", "that", "its", "his", "her", "their"}
+_OF_KEEP_HEADS = {"bank", "university", "court", "department", "commission", "association", "institute", "college",
+                  "board", "council", "society", "office", "ministry", "government", "state", "commonwealth",
+                  "republic", "city", "county", "district", "school", "museum", "foundation", "trust", "fund",
+                  "federation", "union", "agency", "authority", "bureau", "service", "academy", "church", "hospital",
+                  "center", "centre", "chamber", "exchange", "reserve", "system", "division", "circuit", "people",
+                  "province", "kingdom", "town", "village", "port", "order", "league", "club", "house", "mission"}
+
+
 def _make_candidates(text: str, a: int, b: int, lower: frozenset[str] | set[str]) -> list[Candidate]:
+    """Weighed candidates of one capitalised run text[a:b] (possibly several names)."""
     lex = lexicon()
     toks = _tokens(text, a, b)
-    signals: list[str] = []
+    if not toks:
+        return []
+    flat = " ".join(text[a:b].split())
+    if _known_org(flat):
+        return [Candidate(a, b, text[a:b], "Organization", 0.9, ["known"])]
+    pieces: list[tuple[list[tuple[int, int]], list[str]]] = []
+    # 1. cut before honorifics and after possessives inside the run
+    cur: list[tuple[int, int]] = []
+    sig: list[str] = []
+    caps = flat.isupper()
+    for i, (s, e) in enumerate(toks):
+        w = text[s:e]
+        if caps and w.lower() in _CAPS_BREAK:
+            if cur:
+                pieces.append((cur, sig))
+            cur, sig = [], []
+            continue
+        if caps and w in {"OF", "AND", "THE"}:
+            cur.append((s, e))
+            continue
+        if cur and _key(w) in lex.honorifics and w[:1].isupper() and i + 1 < len(toks):
+            pieces.append((cur, sig))
+            cur, sig = [], []
+        cur.append((s, e))
+        if w.endswith(("'s", "’s")) and i + 1 < len(toks):
+            rest = " ".join(text[x:y] for x, y in toks[i + 1 :])
+            owner = " ".join(text[x:y] for x, y in cur)[:-2]
+            nxt = text[toks[i + 1][0] : toks[i + 1][1]]
+            strong = (len(cur) >= 2 or normalize_name(owner, strip_suffix=False) in lex.stop_phrases
+                      or nxt in lex.non_entity_starts or _is_title(rest) or nxt in lex.leading_stopwords
+                      or normalize_name(rest, strip_suffix=False) in lex.stop_phrases)
+            if strong and not (has_legal_suffix("X " + rest) and len(rest.split()) <= 2) and _key(rest) not in lex.org_heads:
+                pieces.append((cur, sig))
+                cur, sig = [], []
+    if cur:
+        pieces.append((cur, sig))
+    out: list[Candidate] = []
+    for ptoks, psig in pieces:
+        out.extend(_candidates_of_piece(text, ptoks, list(psig), lower))
+    return out
+
+
+def _candidates_of_piece(text: str, toks: list[tuple[int, int]], signals: list[str],
+                         lower: frozenset[str] | set[str]) -> list[Candidate]:
+    lex = lexicon()
+    words = lambda ts: [text[s:e] for s, e in ts]  # noqa: E731
     # strip leading sentence words, honorifics, titles
     stripped = 0
     while toks and stripped < _LEADING_STRIP_MAX:
-        t = text[toks[0][0] : toks[0][1]]
-        tk = t.rstrip(".,")
-        if tk in lex.leading_stopwords or tk in {"&"}:
+        tk = text[toks[0][0] : toks[0][1]].rstrip(".,")
+        if tk in lex.leading_stopwords or tk == "&" or (tk.isupper() and len(tk) > 1 and tk.title() in lex.leading_stopwords):
             toks = toks[1:]
             stripped += 1
             continue
@@ -305,9 +389,31 @@ def _make_candidates(text: str, a: int, b: int, lower: frozenset[str] | set[str]
             toks = toks[1:]
             continue
         break
-    # a title before the name: "President Robert Scott", "Chief Executive Officer John Doe"
+    if not toks:
+        return []
+    # "X of Y": cut when X is a title, a document, a quantity ... (not "Bank of America")
+    ws = words(toks)
+    for i, w in enumerate(ws):
+        if w not in ("of", "OF") or i == 0 or i == len(ws) - 1:
+            continue
+        left, right = toks[:i], toks[i + 1 :]
+        lw = words(left)
+        left_text = " ".join(lw)
+        right_text = " ".join(words(right))
+        keep = _key(lw[-1]) in _OF_KEEP_HEADS or _key(lw[-1]).rstrip("s") in _OF_KEEP_HEADS or _key(lw[-1]) in lex.org_heads
+        if keep and has_legal_suffix(right_text) and len(lw) > 1:
+            keep = False  # "Compensation Committee of Fair Isaac Corporation"
+        if lw[0] in lex.non_entity_starts or _is_title(left_text) or not keep:
+            if right and text[right[0][0] : right[0][1]] in {"the", "The", "THE"}:
+                right = right[1:]
+            rest = _candidates_of_piece(text, right, [], lower) if right else []
+            if _is_title(left_text) and rest and rest[0].kind == "Organization":
+                rest[0].signals.append("title-of")
+            return rest
+        break
+    # a title before the name: "President Robert Scott"
     if len(toks) >= 3:
-        low = text[toks[0][0] : b].lower()
+        low = " ".join(words(toks)).lower()
         for t in lex.titles:
             if low.startswith(t + " ") and t not in {"member", "owner", "principal", "partner", "counsel", "manager", "officer"}:
                 n = len(t.split())
@@ -315,15 +421,22 @@ def _make_candidates(text: str, a: int, b: int, lower: frozenset[str] | set[str]
                     toks = toks[n:]
                     signals.append("title")
                 break
-    # drop connectors left at either end
-    while toks and text[toks[-1][0] : toks[-1][1]] in {"of", "and", "&", "the", "for", "de", "on", "in", "e", "y", "The", "THE"}:
+    # "A and B": two names unless one organization's name ("Securities and Exchange Commission")
+    ws = words(toks)
+    if "and" in ws or "AND" in ws:
+        parts = _split_and_tokens(text, toks)
+        if len(parts) > 1:
+            out = []
+            for p in parts:
+                out.extend(_candidates_of_piece(text, p, list(signals), lower))
+            return out
+    while toks and text[toks[-1][0] : toks[-1][1]] in _CONNECTORS | {"The", "THE"}:
         toks = toks[:-1]
-    while toks and text[toks[0][0] : toks[0][1]] in {"of", "and", "&", "the", "for", "de", "on", "in"}:
+    while toks and text[toks[0][0] : toks[0][1]] in _CONNECTORS:
         toks = toks[1:]
     if not toks:
         return []
     s, e = toks[0][0], toks[-1][1]
-    # possessive and sentence-final period
     last = text[toks[-1][0] : e]
     if last.endswith(("'s", "’s")) and len(last) > 2:
         e -= 2
@@ -331,39 +444,72 @@ def _make_candidates(text: str, a: int, b: int, lower: frozenset[str] | set[str]
         e -= 1
     elif last.endswith(".") and (not _is_abbrev(last) or _no_period_suffix(last)):
         e -= 1
-    while e > s and text[e - 1] in ",;:":
+    while e > s and text[e - 1] in ",;:/":
         e -= 1
     if e <= s:
         return []
-    # split "A B and C D" into two names when both sides are complete names
-    parts = _split_and(text, s, e)
-    out = []
-    for ps, pe in parts:
-        c = _weigh(text, ps, pe, list(signals), lower)
-        if c is not None:
-            out.append(c)
-    return out
+    c = _weigh(text, s, e, signals, lower)
+    return [c] if c is not None else []
 
 
-_AND = re.compile(r"[ \t\n]+and[ \t\n]+")
+def _is_title(phrase: str) -> bool:
+    lex = lexicon()
+    parts = [p.strip().lower() for p in re.split(r"/|,| and ", phrase) if p.strip()]
+    if not parts:
+        return False
+    ok = 0
+    for p in parts:
+        p = re.sub(r"^(?:the|our|its|senior|executive|former|interim|acting|co-)\s+", "", p)
+        if p in lex.titles or any(p.endswith(" " + t) or p == t for t in ("officer", "president", "director", "chairman",
+                                                                         "chair", "secretary", "treasurer", "counsel",
+                                                                         "executive", "partner", "principal", "professor",
+                                                                         "member", "controller", "manager")):
+            ok += 1
+    return ok == len(parts)
 
 
-def _split_and(text: str, s: int, e: int) -> list[tuple[int, int]]:
-    chunk = text[s:e]
-    out = []
-    pos = 0
-    for m in _AND.finditer(chunk):
-        left = chunk[pos : m.start()]
-        right_end = len(chunk)
-        nxt = _AND.search(chunk, m.end())
-        if nxt:
-            right_end = nxt.start()
-        right = chunk[m.end() : right_end]
-        if _complete(left) and _complete(right):
-            out.append((s + pos, s + m.start()))
-            pos = m.end()
-    out.append((s + pos, e))
-    return out
+def _distinctive_core(name: str) -> bool:
+    lex = lexicon()
+    core = normalize_name(name).split()
+    return any(w not in lex.org_heads and w not in lex.common_words and w not in _CONNECTORS for w in core)
+
+
+def _split_and_tokens(text: str, toks: list[tuple[int, int]]) -> list[list[tuple[int, int]]]:
+    lex = lexicon()
+    ws = [text[s:e] for s, e in toks]
+    idx = [i for i, w in enumerate(ws) if w in ("and", "AND")]
+    if not idx:
+        return [toks]
+    whole = " ".join(ws)
+    heads = any(_key(w) in lex.org_heads for w in ws)
+    suffixed = has_legal_suffix(whole)
+    cuts = []
+    for i in idx:
+        left = " ".join(ws[:i])
+        right = " ".join(ws[i + 1 :])
+        r_first = ws[i + 1] if i + 1 < len(ws) else ""
+        l_last = ws[i - 1] if i > 0 else ""
+        if (
+            (not heads and not suffixed)
+            or r_first in {"the", "The"}
+            or normalize_name(left, strip_suffix=False) in lex.stop_phrases
+            or normalize_name(right, strip_suffix=False) in lex.stop_phrases
+            or (_complete(left) and _complete(right))
+            or (has_legal_suffix(right) and not (len(ws[:i]) == 1 and l_last.lower() in lex.common_words)
+                and _distinctive_core(right))
+            or has_legal_suffix(left)
+            or ((r_first.isupper() and len(r_first) >= 2 and i + 2 == len(ws)) and _complete(left))
+        ):
+            cuts.append(i)
+    if not cuts:
+        return [toks]
+    parts = []
+    prev = 0
+    for i in cuts:
+        parts.append(toks[prev:i])
+        prev = i + 1
+    parts.append(toks[prev:])
+    return [p for p in parts if p]
 
 
 def _complete(name: str) -> bool:
@@ -392,6 +538,21 @@ def _weigh(text: str, s: int, e: int, signals: list[str], lower: frozenset[str] 
         return c
     suffix = has_legal_suffix(flat)
     last_key = _key(words[-1])
+    if not suffix and any(_key(w) in _NON_ENTITY_ANYWHERE for w in words):
+        c.rejected = "non-entity word"
+        return c
+    if any(_key(w) in {"court", "courts", "tribunal"} for w in words):
+        c.rejected = "court"  # a court is where a proceeding is, not a party: kept as an attribute
+        return c
+    if (words[0] in lex.non_entity_starts or (words[0].isupper() and words[0].title() in lex.non_entity_starts)) and not suffix:
+        c.rejected = "non-entity start"
+        return c
+    if _is_title(flat):
+        c.rejected = "title"
+        return c
+    if all(_key(w) in lex.legal_suffix_keys for w in words):
+        c.rejected = "suffix only"
+        return c
     if not suffix and (last_key in lex.non_entity_heads or last_key.rstrip("s") in lex.non_entity_heads):
         c.rejected = "non-entity head"
         return c
@@ -401,6 +562,9 @@ def _weigh(text: str, s: int, e: int, signals: list[str], lower: frozenset[str] 
     if suffix:
         # "Foo Corporation" is a name unless every other word is common ("the Corporation")
         core = [w for w in normalize_name(flat).split() if w not in {"&", "and", "of"}]
+        if len(core) == 1 and (core[0] in lex.stop_phrases or core[0] in lex.org_heads or core[0] in lex.segment_heads
+                               or core[0] in _GENERIC_CORES):
+            core = []
         if not core:
             c.rejected = "generic"
             return c
@@ -428,6 +592,9 @@ def _weigh(text: str, s: int, e: int, signals: list[str], lower: frozenset[str] 
             return c
     if kind == "Organization" and score >= 0.8:
         others = [w for w in words if _key(w) not in lex.org_heads and _key(w) not in {"of", "and", "&", "the"}]
+        if not others:
+            c.rejected = "head only"  # "Securities", "Communications", "Financial"
+            return c
         if others and all(w.lower() in lex.common_words or w.lower() in lower for w in others) and not all_caps:
             score = 0.5  # "Financial Services", "Superior Court": generic words around a head
             c.signals.append("generic-head")
@@ -435,6 +602,16 @@ def _weigh(text: str, s: int, e: int, signals: list[str], lower: frozenset[str] 
         score = min(score, 0.5)  # headings; a signature or a list may still promote it
     c.kind, c.score = kind, score
     return c
+
+
+_NON_ENTITY_ANYWHERE = {"act", "rule", "rules", "regulation", "regulations", "agreement", "plan", "exhibit", "section",
+                        "article", "litigation", "transaction", "codification", "topic", "award", "medal", "prize",
+                        "class", "series", "rsu", "rsus", "spin-off", "amendment", "proposal", "committee", "peer",
+                        "guidelines", "interlocks", "highlights", "meeting", "statement", "statements", "stockholders",
+                        "shareholders", "bylaws", "charter", "certificate", "website", "tel", "fax", "telephone",
+                        "e-mail", "email", "facsimile", "phone", "attention", "attn", "program", "index", "indices"}
+_GENERIC_CORES = {"merger", "acquisition", "sub", "newco", "holdco", "parent", "buyer", "seller", "purchaser",
+                  "borrower", "lender", "company", "target", "software", "media", "management", "services", "holding"}
 
 
 @lru_cache(maxsize=1)
@@ -465,7 +642,7 @@ def _merge_firm_lists(text: str, cands: list[Candidate]) -> None:
         while (
             j + 1 < len(cands)
             and len(cands[j].text.split()) == 1
-            and cands[j].kind != "Organization"
+            and _surname_like(cands[j].text)
             and re.fullmatch(r"[ \t]*,[ \t]*", text[cands[j].end : cands[j + 1].start])
         ):
             j += 1
@@ -477,6 +654,13 @@ def _merge_firm_lists(text: str, cands: list[Candidate]) -> None:
         i += 1
 
 
+def _surname_like(word: str) -> bool:
+    lex = lexicon()
+    w = word.strip(",")
+    return (w[:1].isupper() and w[1:].islower() and w.isalpha() and w.lower() not in lex.places
+            and w not in lex.leading_stopwords and w.lower() not in lex.org_heads)
+
+
 def _context(text: str, cands: list[Candidate], lower: frozenset[str] | set[str]) -> None:
     rx = _regexes()
     for c in cands:
@@ -485,7 +669,7 @@ def _context(text: str, cands: list[Candidate], lower: frozenset[str] | set[str]
         if c.rejected is None and rx["place_after"].match(after) and not has_legal_suffix(c.text) and c.kind != "Organization":
             c.rejected = "place"
             continue
-        if c.rejected is None and rx["product_before"].search(before):
+        if c.rejected is None and (rx["product_before"].search(before) or rx["product_after"].match(after)):
             c.rejected = "product"
             continue
         if c.rejected is not None and c.rejected != "generic":
@@ -502,9 +686,14 @@ def _context(text: str, cands: list[Candidate], lower: frozenset[str] | set[str]
             c.kind, c.score = "Person", 0.9
             c.signals.append("honorific")
         if rx["title_after"].search(after) or rx["age_after"].search(after) or rx["title_before"].search(before):
-            if c.kind == "Person" or (c.score < 0.8 and _nameish(c.text) and len(c.text.split()) >= 2):
+            if c.kind == "Person" or (c.score < 0.5 and _nameish(c.text) and len(c.text.split()) >= 2
+                                      and not any(w.lower() in lexicon().common_words for w in c.text.split())):
                 c.kind, c.score = "Person", max(c.score, 0.85)
                 c.signals.append("title")
+        if c.kind == "Organization" and c.score < ACCEPT and rx["org_before"].search(before) \
+                and "generic-head" not in c.signals and len(c.text.split()) >= 2:
+            c.score = 0.7
+            c.signals.append("org-context")
         if c.score < 0.9 and rx["org_apposition"].search(after):
             c.kind, c.score = "Organization", 0.9
             c.signals.append("org-apposition")
@@ -555,12 +744,46 @@ def _groups(text: str, cands: list[Candidate]) -> None:
         if not caption and (not typed or len(live) * 2 < len(members)):
             continue
         for c in live:
+            multi = len([w for w in c.text.split() if len(w.rstrip(".")) > 1]) >= 2
+            if not caption and not multi:
+                continue  # a bare single word in a list may be a product, a place, a brand
             if c.kind is not None and c.score < ACCEPT and c.score >= 0.35 and "generic-head" not in c.signals:
                 c.score = 0.7
                 c.signals.append("caption" if caption else "enumeration")
             elif c.kind is not None and "generic-head" in c.signals and caption:
                 c.score = 0.7
                 c.signals.append("caption")
+
+
+_ROLE_TERMS = {"company", "registrant", "issuer", "corporation", "lender", "lenders", "borrower", "borrowers", "agent",
+               "administrative agent", "collateral agent", "escrow agent", "trustee", "buyer", "seller", "purchaser",
+               "parent", "sub", "merger sub", "guarantor", "bank", "investor", "acquiror", "acquirer", "target",
+               "partnership", "fund", "trust", "advisor", "adviser", "manager", "sponsor", "underwriter", "placement agent",
+               "representative", "landlord", "tenant", "licensor", "licensee", "consultant", "executive", "employee",
+               "holder", "stockholder", "shareholder", "noteholder", "purchasers", "sellers", "buyers", "issuer", "offeror"}
+
+
+def _name_like_term(term: str, target: Candidate) -> bool:
+    """A defined term worth keeping as an alias: a name ("Quantum", "OBS") or a party's role
+    ("the Lender"), not a defined concept ("Confidential Information", "Closing Date")."""
+    lex = lexicon()
+    low = term.lower()
+    if low in _ROLE_TERMS or low.split()[-1] in _ROLE_TERMS:
+        return True
+    words = re.findall(r"[A-Za-z][A-Za-z'’\-\.&]*", term)
+    if not words:
+        return False
+    if target.kind == "Person":
+        return all(w[:1].isupper() for w in words) and len(words) <= 3
+    distinctive = [w for w in words if w.lower() not in lex.common_words and w.lower() not in _CONNECTORS]
+    if not distinctive:
+        return False
+    tnorm = normalize_name(target.text)
+    # the term shares a word or the initials of the name, or is an acronym
+    initials = "".join(w[0] for w in tnorm.split() if w)
+    tl = term.replace(".", "").replace(" ", "").lower()
+    return any(w.lower() in tnorm.split() for w in words) or tl == initials[: len(tl)] or term.isupper() or \
+        any(tnorm.replace(" ", "").startswith(w.lower()[:4]) for w in words)
 
 
 def _links(text: str, cands: list[Candidate]) -> list[Link]:
@@ -579,7 +802,7 @@ def _links(text: str, cands: list[Candidate]) -> list[Link]:
                 i -= 1
                 continue
             gap = text[c.end : pos]
-            if len(gap) > max_gap or re.search(r"[.;:]\s+[A-Z(]|\n\s*\n", gap):
+            if len(gap) > max_gap or re.search(r"[.;:]\s+[A-Z(]|\n\s*\n|[()]", gap):
                 return None
             if c.rejected in {"place", "indefinite"} or (c.rejected == "generic" and len(c.text) < 25 and c.start > pos - max_gap
                                                         and i > 0 and cands[i - 1].accepted):
@@ -602,7 +825,9 @@ def _links(text: str, cands: list[Candidate]) -> list[Link]:
             words = term.split()
             if not words or not term[:1].isupper() or len(words) > 6:
                 continue
-            if _key(words[-1]) in lex.non_entity_heads:
+            if _key(words[-1]) in lex.non_entity_heads or words[0] in lex.non_entity_starts:
+                continue
+            if not _name_like_term(term, cands[t]):
                 continue
             links.append(Link("defined", t, term, m.start(g), m.start(g) + len(m.group(g).rstrip(" ,"))))
             c = cands[t]

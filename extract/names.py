@@ -52,6 +52,8 @@ PATTERN_FILES = (
     "last_names.txt",
     "common_words.txt",
     "places.txt",
+    "non_entity_starts.txt",
+    "us_state_codes.txt",
 )
 
 
@@ -92,6 +94,8 @@ class Lexicon:
     last_names: frozenset[str]
     common_words: frozenset[str]
     places: frozenset[str]  # lower case
+    non_entity_starts: frozenset[str]
+    state_codes: frozenset[str]
 
 
 def _key(token: str) -> str:
@@ -118,7 +122,10 @@ def lexicon() -> Lexicon:
         first_names=frozenset(s.lower() for s in load_list("first_names.txt")),
         last_names=frozenset(s.lower() for s in load_list("last_names.txt")),
         common_words=frozenset(s.split()[0].lower() for s in load_list("common_words.txt")),
-        places=frozenset(_simple_norm(s) for s in load_list("places.txt")),
+        places=frozenset(_simple_norm(s) for s in load_list("places.txt"))
+        | frozenset(s.lower() for s in load_list("us_state_codes.txt")),
+        non_entity_starts=frozenset(load_list("non_entity_starts.txt")),
+        state_codes=frozenset(load_list("us_state_codes.txt")),
     )
 
 
@@ -137,8 +144,8 @@ def _ascii(text: str) -> str:
 def _suffix_re() -> re.Pattern[str]:
     alts = []
     for s in lexicon().legal_suffixes:
-        alts.append(re.escape(s.rstrip(".")).replace(r"\.", r"\.?").replace(r"\ ", r"\s+"))
-    return re.compile(r"(?:\s*,\s*|\s+)(?:" + "|".join(alts) + r")\.?\s*$", re.IGNORECASE)
+        alts.append(re.escape(s).replace(r"\ ", r"\s+") + ("" if s.endswith(".") else r"\.?"))
+    return re.compile(r"(?:\s*,\s*|\s+)(?:" + "|".join(alts) + r")\s*$", re.IGNORECASE)
 
 
 def strip_legal_suffix(name: str) -> str:
@@ -268,7 +275,9 @@ def classify_name(
     nameish = all(_NAMEISH.match(w) for w in words)
     first_ok = words[0].lower() in lex.first_names and not is_common(words[0])
     last_ok = words[-1].lower() in lex.last_names
-    if len(words) >= 2 and len(words) <= 4 and nameish:
+    if any(w.lower() in lex.places for w in words[-1:]) or (core and _INITIAL.match(core[-1]) and len(core) > 1):
+        return None, 0.0  # "Denver Colorado", "John E." (a name cut short)
+    if len(words) >= 2 and len(words) <= (4 if initials else 3) and nameish:
         if any(w.isupper() and len(w) > 1 for w in words) and not all(w.isupper() for w in words):
             return "Organization", 0.5  # "GMAC Investment" shape
         generic = sum(1 for w in words if is_common(w))
@@ -288,7 +297,7 @@ def classify_name(
         w = words[0]
         if is_common(w) and not initials:
             return None, 0.0
-        if initials and _NAMEISH.match(w):
+        if initials and _NAMEISH.match(w) and all(i.endswith(".") for i in initials) and core[-1] == w:
             return "Person", 0.6  # "J. Smith"
         if w.lower() in lex.last_names and w.lower() not in lex.first_names:
             return "Person", 0.45
