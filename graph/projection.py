@@ -149,13 +149,10 @@ def _term_value(term: Any) -> str | int | None:
 
 def select(store: Any, sparql: str) -> Iterator[dict[str, Any]]:
     """Rows of a SELECT over the union of all graphs of ``store``, as ``{variable: value}``."""
-    import pyoxigraph as ox
-
     solutions = store.query(sparql, use_default_graph_as_union=True)
     names = [v.value for v in solutions.variables]
     for row in solutions:
         yield {n: _term_value(row[n]) for n in names if row[n] is not None}
-    del ox
 
 
 # --------------------------------------------------------------------------- the projection

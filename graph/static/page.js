@@ -289,6 +289,9 @@
   document.getElementById("relax").addEventListener("click", function () { relax(3); });
   if (pageOptions.physicsSeconds > 0) relax(pageOptions.physicsSeconds);
 
+  if (!data.nodes.length) {
+    hint.textContent = "Nothing to draw: the graph has no entities with relations (try without --roles/--since, or with --isolates).";
+  }
   if (data.nodes.some(function (n) { return n.focus; })) {
     var centre = data.nodes.filter(function (n) { return n.focus; })[0];
     network.selectNodes([centre.id]);
