@@ -358,6 +358,12 @@ class _Builder:
         if not norm:
             return None
         e = self.by_norm.get(norm)
+        if e is None and "known" in c.signals:
+            from corpkg.extract.mentions import _known_org
+
+            canon = _known_org(form)
+            if canon:
+                e = self.by_norm.get(normalize_name(canon))
         if e is None and norm.startswith("the "):
             e = self.by_norm.get(norm[4:])
         if e is not None and e.kind != kind:
@@ -445,9 +451,11 @@ class _Builder:
         if not suffixed and words and len(words[0]) >= 3 and words[0] not in lexicon().common_words \
                 and words[0] not in lexicon().first_names and words[0] not in self.lower:
             hits = {id(e): e for e in orgs for n in e.norms if n.split()[:1] == words[:1] and len(n.split()) > 1}
-            if len(hits) == 1 and (len(words) == 1 or all(w in lexicon().org_heads or w[:4] in {x[:4] for x in _one(hits).norms
-                                                                                                for x in x.split()} for w in words[1:])):
-                return _one(hits)
+            if len(hits) == 1:
+                target = max(_one(hits).norms, key=len).split()
+                if len(words) == 1 or (len(target) >= len(words) and all(
+                        w[:3] == x[:3] for w, x in zip(words[1:], target[1:]))):
+                    return _one(hits)
         # a one-letter typo of a long name ("Auxer Telcom", "Nextstar Media Group")
         if len(norm) >= 8:
             for e in orgs:

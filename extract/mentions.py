@@ -125,14 +125,14 @@ def _regexes() -> dict[str, re.Pattern[str]]:
     sfx_alt = "(?:" + "|".join(sfx) + ")"
     name_sfx = r"(?:Jr|Sr|II|III|IV|Esq|Ph\.D|M\.D|CPA)\.?"
     chunk = (
-        rf"(?<![\w'’\-/&.])(?:&[ \t]+)?{_TOK}(?:{_SEP}(?:{_CONNECT}{_SEP})*(?:{_TOK}|&))*"
-        rf"(?:[ \t]*,[ \t]*\n?[ \t]*(?:{sfx_alt}|{name_sfx})(?![\w]))*"
+        rf"(?:(?<=/s/)|(?<=/S/)|(?<![\w'’\-/&.]))(?:&[ \t]+)?{_TOK}(?:{_SEP}(?:{_CONNECT}{_SEP})*(?:{_TOK}|&))*"
+        rf"(?:(?:[ \t]*,[ \t]*\n?[ \t]*|[ ])(?:{sfx_alt}|{name_sfx})(?![\w\-]))*"
     )
     titles = "|".join(re.escape(t).replace(r"\ ", r"\s+") for t in lex.titles)
     return {
         "chunk": re.compile(chunk),
         "title_after": re.compile(
-            r"\A(?:[ \t]*,[ \t]*\n?[ \t]*|[ \t]*\n[ \t]*|[ \t]*\([ \t]*|[ \t]+-+[ \t]+)"
+            r"\A(?:[ \t]*,[ \t]*\n?[ \t]*|[ \t]*\n[ \t]*|[ \t]*\([ \t]*|[ \t]+[-–—]+[ \t]+|[ ]*\t[ \t]*(?:\d{2}[ \t]+)?)"
             r"(?:(?:the|our|its|their|a|an|then|former|current|interim|acting|sole|new|non-executive|executive)\s+)*"
             rf"(?:{titles})(?![\w])",
             re.IGNORECASE,
@@ -314,6 +314,7 @@ _CONNECTORS = {"of", "and", "&", "the", "de", "du", "des", "del", "della", "di",
 _CAPS_BREAK = {"to", "for", "in", "on", "at", "by", "with", "from", "is", "are", "was", "were", "a", "an", "as", "or",
                "vs", "vs.", "into", "under", "over", "about", "announces", "announce", "reports", "report", "completes",
                "signs", "enters", "regarding", "re:", "via", "per", "upon", "this", "that", "its", "his", "her", "their"}
+_TITLE_BREAK = {"With", "To", "In", "On", "At", "By", "From", "Into", "Versus", "Vs.", "Regarding", "Between", "Among"}
 _OF_KEEP_HEADS = {"bank", "university", "court", "department", "commission", "association", "institute", "college",
                   "board", "council", "society", "office", "ministry", "government", "state", "commonwealth",
                   "republic", "city", "county", "district", "school", "museum", "foundation", "trust", "fund",
@@ -346,6 +347,10 @@ def _make_candidates(text: str, a: int, b: int, lower: frozenset[str] | set[str]
         if caps and w in {"OF", "AND", "THE"}:
             cur.append((s, e))
             continue
+        if not caps and cur and w in _TITLE_BREAK:
+            pieces.append((cur, sig))
+            cur, sig = [], []
+            continue
         if cur and _key(w) in lex.honorifics and w[:1].isupper() and i + 1 < len(toks):
             pieces.append((cur, sig))
             cur, sig = [], []
@@ -355,6 +360,7 @@ def _make_candidates(text: str, a: int, b: int, lower: frozenset[str] | set[str]
             owner = " ".join(text[x:y] for x, y in cur)[:-2]
             nxt = text[toks[i + 1][0] : toks[i + 1][1]]
             strong = (len(cur) >= 2 or normalize_name(owner, strip_suffix=False) in lex.stop_phrases
+                      or (owner.isupper() and len(owner) >= 2) or _known_org(owner) is not None
                       or nxt in lex.non_entity_starts or _is_title(rest) or nxt in lex.leading_stopwords
                       or normalize_name(rest, strip_suffix=False) in lex.stop_phrases)
             if strong and not (has_legal_suffix("X " + rest) and len(rest.split()) <= 2) and _key(rest) not in lex.org_heads:
@@ -411,16 +417,24 @@ def _candidates_of_piece(text: str, toks: list[tuple[int, int]], signals: list[s
                 rest[0].signals.append("title-of")
             return rest
         break
-    # a title before the name: "President Robert Scott"
-    if len(toks) >= 3:
+    # titles before the name: "President Robert Scott", "Chairman and Chief Executive Officer X"
+    changed = True
+    while changed and len(toks) >= 2:
+        changed = False
+        while toks and text[toks[0][0] : toks[0][1]] in _CONNECTORS | {"AND", "OF", "THE"}:
+            toks = toks[1:]
+            changed = True
         low = " ".join(words(toks)).lower()
         for t in lex.titles:
             if low.startswith(t + " ") and t not in {"member", "owner", "principal", "partner", "counsel", "manager", "officer"}:
                 n = len(t.split())
-                if n < len(toks) - 1:
+                if n < len(toks) - (0 if toks[n:] and text[toks[n][0] : toks[n][1]] in ("and", "AND", "of") else 1):
                     toks = toks[n:]
                     signals.append("title")
+                    changed = True
                 break
+    if not toks:
+        return []
     # "A and B": two names unless one organization's name ("Securities and Exchange Commission")
     ws = words(toks)
     if "and" in ws or "AND" in ws:
@@ -514,7 +528,9 @@ def _split_and_tokens(text: str, toks: list[tuple[int, int]]) -> list[list[tuple
 
 def _complete(name: str) -> bool:
     words = [w for w in name.split() if w[:1].isupper() and len(w.rstrip(".")) > 1]
-    return len(words) >= 2 or has_legal_suffix(name)
+    if has_legal_suffix(name):
+        return _distinctive_core(name)
+    return len(words) >= 2
 
 
 def _weigh(text: str, s: int, e: int, signals: list[str], lower: frozenset[str] | set[str]) -> Candidate | None:
@@ -658,7 +674,8 @@ def _surname_like(word: str) -> bool:
     lex = lexicon()
     w = word.strip(",")
     return (w[:1].isupper() and w[1:].islower() and w.isalpha() and w.lower() not in lex.places
-            and w not in lex.leading_stopwords and w.lower() not in lex.org_heads)
+            and w not in lex.leading_stopwords and w.lower() not in lex.org_heads and w.lower() not in lex.common_words
+            and w.lower() not in lex.stop_phrases)
 
 
 def _context(text: str, cands: list[Candidate], lower: frozenset[str] | set[str]) -> None:
@@ -690,8 +707,9 @@ def _context(text: str, cands: list[Candidate], lower: frozenset[str] | set[str]
                                       and not any(w.lower() in lexicon().common_words for w in c.text.split())):
                 c.kind, c.score = "Person", max(c.score, 0.85)
                 c.signals.append("title")
-        if c.kind == "Organization" and c.score < ACCEPT and rx["org_before"].search(before) \
-                and "generic-head" not in c.signals and len(c.text.split()) >= 2:
+        if ((c.kind == "Organization" and c.score < ACCEPT) or (c.kind == "Person" and c.score <= 0.75)) \
+                and rx["org_before"].search(before) and "generic-head" not in c.signals and len(c.text.split()) >= 2:
+            c.kind = "Organization"
             c.score = 0.7
             c.signals.append("org-context")
         if c.score < 0.9 and rx["org_apposition"].search(after):
@@ -774,7 +792,8 @@ def _name_like_term(term: str, target: Candidate) -> bool:
     if not words:
         return False
     if target.kind == "Person":
-        return all(w[:1].isupper() for w in words) and len(words) <= 3
+        names = {w.lower().strip(".,") for w in target.text.split()}
+        return all(w[:1].isupper() for w in words) and len(words) <= 3 and any(w.lower() in names for w in words)
     distinctive = [w for w in words if w.lower() not in lex.common_words and w.lower() not in _CONNECTORS]
     if not distinctive:
         return False
@@ -804,8 +823,7 @@ def _links(text: str, cands: list[Candidate]) -> list[Link]:
             gap = text[c.end : pos]
             if len(gap) > max_gap or re.search(r"[.;:]\s+[A-Z(]|\n\s*\n|[()]", gap):
                 return None
-            if c.rejected in {"place", "indefinite"} or (c.rejected == "generic" and len(c.text) < 25 and c.start > pos - max_gap
-                                                        and i > 0 and cands[i - 1].accepted):
+            if c.rejected in {"place", "indefinite"}:
                 i -= 1
                 continue
             if c.rejected is None and c.kind is not None and (c.score >= 0.35):
