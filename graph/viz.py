@@ -255,6 +255,8 @@ def _edge_item(data: dict[str, Any], graph: nx.MultiDiGraph) -> dict[str, Any]:
         "end": data.get("end"),
         "asOf": data.get("as_of"),
         "attributes": attrs,
+        "parties": {slot: [graph.nodes[m].get("label", m) if m in graph else m for m in members]
+                    for slot, members in sorted(data.get("parties", {}).items())},
         "filings": [_filing_record(f, graph) for f in data.get("filings", [])],
         "evidence": [
             {

@@ -87,6 +87,9 @@ def test_page_data_has_styles_positions_and_evidence(page):
     assert item["evidence"][0]["section"] == "Item 2. Acquisition or Disposition of Assets"
     assert item["filings"][0]["url"] == (
         "https://www.sec.gov/Archives/edgar/data/1084475/000108447503000003/0001084475-03-000003-index.htm")
+    suit = next(e for e in data["edges"] if e["role"] == "proceeding")
+    assert suit["items"][0]["parties"]["plaintiff"] == [
+        "The Auxer Group, Inc.", "Auxer Telecom, Inc.", "CT Industries, Inc."]
     ended = [e for e in data["edges"] if e["from"] == ID + "org/auxer-telecom" and e["role"] == "subsidiary"]
     assert ended[0]["dashes"] is True
 

@@ -60,6 +60,8 @@
     considerationAmount: "consideration amount", shares: "shares"
   };
 
+  var NUMERIC = { amount: true, amountClaimed: true, considerationAmount: true, shares: true };
+
   // ------------------------------------------------------------------ indexes
   var nodeById = {};
   data.nodes.forEach(function (n) { nodeById[n.id] = n; });
@@ -204,7 +206,14 @@
       box.appendChild(el("div", "caption", item.caption));
       var dl = el("dl");
       addRow(dl, "as of", item.asOf);
-      Object.keys(item.attributes || {}).forEach(function (k) { addRow(dl, ATTRIBUTE_NAMES[k] || k, item.attributes[k]); });
+      Object.keys(item.parties || {}).forEach(function (slot) {
+        if (item.parties[slot].length > 1 || Object.keys(item.parties).length > 2) addRow(dl, slot, item.parties[slot]);
+      });
+      Object.keys(item.attributes || {}).forEach(function (k) {
+        var values = item.attributes[k];
+        if (NUMERIC[k]) values = values.map(function (v) { return /^\d+(\.\d+)?$/.test(v) ? Number(v).toLocaleString("en-US") : v; });
+        addRow(dl, ATTRIBUTE_NAMES[k] || k, values);
+      });
       item.filings.forEach(function (f) { addRow(dl, "filing", link(f.url, describeFiling(f))); });
       addRow(dl, "relation", item.relation);
       box.appendChild(dl);
