@@ -32,9 +32,11 @@ from corpkg.extract.roles.common import (
     load_json,
 )
 
-__all__ = ["AcquisitionExtractor"]
+__all__ = ["AcquisitionExtractor", "WHOLE"]
 
 ROLE = "acquisition"
+WHOLE = "_whole"  # all the outstanding stock: the target becomes the acquirer's subsidiary (run.finalize_facts)
+_WHOLE = re.compile(r"\ball\b[^%]*\b(?:stock|shares|equity|interests|units)\b|\b100(?:\.0+)?\s?%", re.I)
 _DATA = load_json("acquisitions.json")
 
 
@@ -185,6 +187,8 @@ class AcquisitionExtractor(RoleComponent):
                 if not acq:
                     continue
                 attrs = self._attrs(p, a, b, kind, m.group("obj"))
+                if kind == "company" and _WHOLE.search(m.group("obj") or ""):
+                    attrs.append((WHOLE, "1"))
                 out += self._emit(p, [x.key for x in acq], target.key, a, b, attrs)
         return out
 
@@ -241,7 +245,10 @@ class AcquisitionExtractor(RoleComponent):
             seller = self._subject(p, a, m.start())
             kind = self._kind(m.group("obj")) or "company"
             extra = [("seller", s.key) for s in seller if s.key not in (buyer.key, target.key)]
-            out += self._emit(p, [buyer.key], target.key, a, b, self._attrs(p, a, b, kind, m.group("obj")), extra)
+            attrs = self._attrs(p, a, b, kind, m.group("obj"))
+            if kind == "company" and _WHOLE.search(m.group("obj") or ""):
+                attrs.append((WHOLE, "1"))
+            out += self._emit(p, [buyer.key], target.key, a, b, attrs, extra)
         return out
 
     def _control(self, p: Passage, a: int, b: int) -> list[Fact]:

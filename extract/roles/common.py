@@ -72,6 +72,7 @@ class RoleContext:
     form_type: str | None = None
     report_date: str | None = None  # ISO date of the report (8-K date of report, signature date)
     defined_terms: dict[str, str] = field(default_factory=dict)  # term as printed ("Lender") -> entity key
+    signer_key: str | None = None  # who signs when not the issuer (a schedule's filed-by party)
 
     def resolve_key(self, name: str) -> str | None:
         n = re.sub(r"^(?:the|a|an)\s+", "", name.strip(), flags=re.I).lower()

@@ -187,7 +187,10 @@ class OfficerExtractor(RoleComponent):
             org = self._org_before(p, start, a)
         if org is None:
             org = self._signature_org(p, person)
-        org_key = org.key if org is not None else p.ctx.issuer_key
+        if org is None and p.ctx.signer_key and _SIGNATURE.search(p.text):
+            org_key = p.ctx.signer_key
+        else:
+            org_key = org.key if org is not None else p.ctx.issuer_key
         if org_key is None:
             return None
         ctx_text = p.text[a:b]

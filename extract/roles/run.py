@@ -87,6 +87,20 @@ def _report_date(document: Document) -> str | None:
     return None
 
 
+def _signer_key(document: Document, ctx: RoleContext) -> str | None:
+    """Who signs a schedule (SC 13D, SC TO ...): the filed-by party, not the subject company."""
+    form = (document.form_type or "").upper()
+    if not form.startswith("SC") or document.header is None:
+        return None
+    for role in ("filed-by", "reporting-owner"):
+        for party in document.header.parties:
+            if party.role == role and party.name:
+                key = ctx.resolve_key(party.name)
+                if key:
+                    return key
+    return None
+
+
 def _slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
@@ -109,6 +123,7 @@ def extract_roles(
         form_type=document.form_type,
         report_date=_report_date(document),
     )
+    ctx.signer_key = _signer_key(document, ctx)
     if docs is None:
         from corpkg.extract.entities import iter_passage_docs
 
@@ -144,7 +159,8 @@ def extract_roles(
 
 def finalize_facts(facts: list[Fact]) -> list[Fact]:
     """Filing-level clean-up: confirm or drop tentative subsidiary ends; "X became a
-    subsidiary of Y" also records Y's acquisition of X; merge same-participant facts."""
+    subsidiary of Y" also records Y's acquisition of X, and acquiring all the outstanding stock of X
+    makes X a subsidiary; merge same-participant facts."""
     out = _sub.finalize(facts)
     derived = []
     for f in out:
@@ -155,6 +171,12 @@ def finalize_facts(facts: list[Fact]) -> list[Fact]:
         if start:
             attrs.append(("date", start[0]))
         derived.append(Fact("acquisition", (("acquirer", f.participant("owner")[0]), ("target", f.participant("owned")[0])),
+                            tuple(attrs), f.evidence))
+    for f in out:
+        if f.role != "acquisition" or _acq.WHOLE not in dict(f.attributes):
+            continue
+        attrs = [("percentage", "100")] + [("startDate", d) for d in f.attribute("date")[:1]]
+        derived.append(Fact("subsidiary", (("owner", f.participant("acquirer")[0]), ("owned", f.participant("target")[0])),
                             tuple(attrs), f.evidence))
     out = [Fact(f.role, f.participants, tuple(a for a in f.attributes if not a[0].startswith("_")), f.evidence)
            if any(a[0].startswith("_") for a in f.attributes) else f for f in out]

@@ -51,11 +51,12 @@ _FORM_AND = r"an?\s+(?:(?-i:[A-Z])[\w.]*\s+){1,3}" + _FORM + r"\s*,?\s+and\s+"
 def _build() -> dict[str, re.Pattern[str]]:
     mod = _alt("modifier")
     mods = rf"(?:(?:{mod})[\s,-]*(?:and\s+)?)*"
-    det = r"(?:an?|our|its|the|their|his|her|one\s+of\s+(?:our|its|the\s+Company's|the)|each\s+a|both|all)"
+    det = (r"(?:an?|our|its|the|their|his|her|one\s+of\s+(?:our|its|the\s+Company's|the)|each\s+a|both|all|"
+           r"(?:the\s+)?(?:Company|Issuer|Registrant|Corporation|Partnership|Bank|Trust)['’]s)")
     return {
         # after the owned mention: ", a wholly owned subsidiary (of Y)"
         "after": re.compile(
-            rf"\s*,?\s*(?:\(\s*)?(?:{_alt('copula')}\s+)*(?:{_FORM_AND})?(?:(?:{det})\s+)?{mods}subsidiar(?:y|ies)\b"
+            rf"\s*(?:\((?:the\s+)?[\"“'][^)]{{1,40}}\)\s*)?,?\s*(?:\(\s*)?(?:{_alt('copula')}\s+)*(?:{_FORM_AND})?(?:(?:{det})\s+)?{mods}subsidiar(?:y|ies)\b"
             rf"(?P<of>\s+(?:of|to)\s+)?",
             re.I,
         ),
@@ -72,6 +73,8 @@ def _build() -> dict[str, re.Pattern[str]]:
     }
 
 
+_PARENT_OF = re.compile(r"\s*,?\s*(?:is|was|became|as|remains)?\s*(?:the|its|our)\s+(?:ultimate\s+|direct\s+|indirect\s+|sole\s+)?"
+                        r"(?:parent|holding)(?:\s+(?:company|corporation|entity))?\s+(?:of|for)\s+", re.I)
 _JURISDICTION = re.compile(r"\s*,?\s*(?:\(\s*)?an?\s+(?P<j>(?:[A-Z][a-z]+\s+){0,2}[A-Z][a-z]+)\s+" + _FORM)
 
 
@@ -127,6 +130,7 @@ class SubsidiaryExtractor(RoleComponent):
             facts += self._introduced(p, a, b, issuer)
             facts += self._stake(p, a, b, issuer)
             facts += self._dissolution(p, a, b, issuer)
+            facts += self._parent_of(p, a, b)
         return facts
 
     def _apposition(self, p: Passage, a: int, b: int, issuer: str | None) -> list[Fact]:
@@ -145,6 +149,8 @@ class SubsidiaryExtractor(RoleComponent):
                 if om is None:
                     continue
                 owner, end = om.key, om.end
+            elif re.search(r"\b(?:company|issuer|registrant|corporation|partnership|bank|trust)['’]s\b", phrase):
+                owner = issuer
             elif re.search(r"\bits\b", phrase):
                 ante = self._antecedent(p, a, owned_list[0].start, {o.key for o in owned_list})
                 owner = ante.key if ante else None
@@ -229,6 +235,21 @@ class SubsidiaryExtractor(RoleComponent):
             if d and re.search(r"acquired|purchased", mm.group(0), re.I):
                 attrs.append(("startDate", d[0][2]))
             out.append(p.fact(ROLE, [("owner", owner), ("owned", m.key)], attrs, (a, b), self.extractor))
+        return out
+
+    def _parent_of(self, p: Passage, a: int, b: int) -> list[Fact]:
+        """"X is the parent (company) of Y" / "X, the parent of Y"."""
+        out = []
+        for m in p.mentions_in(a, b, "ORG"):
+            mm = _PARENT_OF.match(p.text, m.end, b)
+            if not mm:
+                continue
+            om = self._owner_after(p, mm.end(), b, {m.key})
+            if om is None:
+                continue
+            for o in enumeration_from(p, om, b, "ORG"):
+                if o.key != m.key:
+                    out.append(p.fact(ROLE, [("owner", m.key), ("owned", o.key)], [], (a, b), self.extractor))
         return out
 
     def _dissolution(self, p: Passage, a: int, b: int, issuer: str | None) -> list[Fact]:
