@@ -177,3 +177,15 @@ def test_viz_and_analyze_read_a_store_directory(tmp_path):
     assert "Ultimate parent(s): The Auxer Group, Inc." in result.output
     both = runner.invoke(viz, [str(FIXTURE), "--store", str(tmp_path / "kg"), "-o", str(tmp_path / "x.html")])
     assert both.exit_code == 2
+
+
+def test_demo_ends_with_the_page(tmp_path, seed_paths):
+    from corpkg.commands.demo import command as demo
+
+    result = CliRunner().invoke(demo, [str(seed_paths[0].parent), "--out-dir", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    page = tmp_path / "graph.html"
+    assert "interactive page" in result.output and str(page.resolve()) in result.output
+    data = page_data(page.read_text(encoding="utf-8"))
+    issuers = [n["fullLabel"] for n in data["nodes"] if n["category"] == "issuer"]
+    assert issuers  # the example filings' issuer is drawn
