@@ -44,7 +44,8 @@ from corpkg.extract.names import (
     strip_legal_suffix,
 )
 
-__all__ = ["EntityIndex", "MentionRef", "find_entities", "iter_passage_docs", "issuer_from_document", "EXTRACTOR"]
+__all__ = ["EntityIndex", "MentionRef", "find_entities", "iter_passage_docs", "issuer_from_document", "entities_stage",
+           "EXTRACTOR"]
 
 EXTRACTOR = "corpkg.entities@0.1.0"
 LABELS = {"Organization": "ORG", "Person": "PERSON"}
@@ -184,8 +185,17 @@ def _passage_ranges(document: Document) -> list[tuple[int, int]]:
 _HAS_NAME = re.compile(r"[A-Z][a-z]|[A-Z]{2}")
 
 
-def find_entities(document: Document, nlp: Language, issuer: Entity | None = None) -> EntityIndex:
-    """Recognise every organization and person of ``document`` and group their mentions."""
+def find_entities(
+    document: Document,
+    nlp: Language,
+    issuer: Entity | None = None,
+    *,
+    known: Iterable[Entity] = (),
+) -> EntityIndex:
+    """Recognise every organization and person of ``document`` and group their mentions.
+
+    ``issuer`` (from the issuer stage) and ``known`` entities (the header's other parties) are
+    merged, keeping their keys, identifiers and mentions, never duplicated."""
     text = document.text
     lower = _lowercase_words(text)
     passages = _passage_ranges(document)
@@ -204,7 +214,7 @@ def find_entities(document: Document, nlp: Language, issuer: Entity | None = Non
                 links.append((shifted[ln.target], Link(ln.kind, ln.target, ln.alias, ln.alias_start + a, ln.alias_end + a)))
     if issuer is None:
         issuer = issuer_from_document(document)
-    builder = _Builder(document, lower, issuer)
+    builder = _Builder(document, lower, issuer, tuple(known))
     builder.add_header_names()
     builder.cluster(cands, links)
     builder.scan()
@@ -228,7 +238,8 @@ class _lowercase_context:
 
 
 class _Builder:
-    def __init__(self, document: Document, lower: frozenset[str], issuer: Entity | None) -> None:
+    def __init__(self, document: Document, lower: frozenset[str], issuer: Entity | None,
+                 known: tuple[Entity, ...] = ()) -> None:
         self.doc = document
         self.text = document.text
         self.lower = lower
@@ -246,6 +257,15 @@ class _Builder:
                     e.aliases.add(_flat(name))
             self.ents.append(e)
             self.issuer_ent = e
+        for k in known:
+            if issuer is not None and k.key == issuer.key:
+                continue
+            e = _Ent(kind=k.kind, issuer=k, score=1.0)
+            for name in (k.label, *k.aliases):
+                if name and not _is_synonym(name):
+                    self._register(e, _flat(name))
+                    e.aliases.add(_flat(name))
+            self.ents.append(e)
 
     # ---- registration
     def _register(self, e: _Ent, form: str) -> None:
@@ -636,7 +656,8 @@ class _Builder:
             label = _best_label(e)
             if e.issuer is not None:
                 key = e.issuer.key
-                issuer_key = key
+                if e is self.issuer_ent:
+                    issuer_key = key
             else:
                 base = name_key(label) or "entity"
                 key = base if base not in keys else f"{base}-{e.kind.lower()}"
@@ -664,8 +685,12 @@ class _Builder:
                     aliases.append(f)
             if e.issuer is not None:
                 base_ent = e.issuer
+                seen_q = {(m.start, m.end) for m in evid}
+                evid = [m for m in base_ent.mentions if (m.start, m.end) not in seen_q] + evid
+                evid.sort(key=lambda m: m.start)
                 ent = Entity(key=key, kind=e.kind, label=label, aliases=tuple(aliases), mentions=tuple(evid),
-                             identifiers=base_ent.identifiers, attributes=base_ent.attributes, is_issuer=True)
+                             identifiers=base_ent.identifiers, attributes=base_ent.attributes,
+                             is_issuer=e is self.issuer_ent or base_ent.is_issuer)
             else:
                 ent = Entity(key=key, kind=e.kind, label=label, aliases=tuple(aliases), mentions=tuple(evid))
             entities.append(ent)
@@ -829,3 +854,39 @@ def iter_passage_docs(
 
 def documents_text(texts: Iterable[str]) -> str:  # pragma: no cover - convenience for notebooks
     return "\n\n".join(texts)
+
+
+# --------------------------------------------------------------------------- pipeline stage
+
+def entities_stage(state: "object") -> None:
+    """The :mod:`corpkg.extract.pipeline` stage: every organization and person of the filing,
+    merged with the issuer stage's parties (same keys); leaves the :class:`EntityIndex` in
+    ``state.extras["entity_index"]`` and the pipeline in ``state.extras["nlp"]`` for the roles."""
+    from corpkg.extract.nlp import build_pipeline
+
+    extras = state.extras  # type: ignore[attr-defined]
+    nlp = extras.get("nlp")
+    if nlp is None:
+        nlp = _cached_pipeline(state.model)  # type: ignore[attr-defined]
+        extras["nlp"] = nlp
+    known = tuple(state.entities.values())  # type: ignore[attr-defined]
+    index = find_entities(state.document, nlp, state.issuer, known=known)  # type: ignore[attr-defined]
+    extras["entity_index"] = index
+    for e in index.entities:
+        # the index's entity already holds what the earlier stage knew (aliases, mentions, ids)
+        state.entities[e.key] = e  # type: ignore[attr-defined]
+        if e.is_issuer and state.issuer is not None and e.key == state.issuer.key:  # type: ignore[attr-defined]
+            state.issuer = e  # type: ignore[attr-defined]
+    del build_pipeline
+
+
+_PIPELINES: dict[str | None, Language] = {}
+
+
+def _cached_pipeline(model: str | None) -> Language:
+    """One pipeline per model name per process (building one loads word lists and patterns)."""
+    from corpkg.extract.nlp import build_pipeline
+
+    if model not in _PIPELINES:
+        _PIPELINES[model] = build_pipeline(model)
+    return _PIPELINES[model]

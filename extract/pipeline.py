@@ -95,6 +95,17 @@ def register_stage(name: str, stage: Stage, *, after: str | None = None) -> None
     STAGES.insert(idx + 1, (name, stage))
 
 
+def _entities_stage(state: PipelineState) -> None:
+    """Every organization and person (corpkg.extract.entities), merged with the issuer stage's
+    parties; leaves the EntityIndex in ``state.extras["entity_index"]`` for the roles."""
+    from corpkg.extract.entities import entities_stage
+
+    entities_stage(state)
+
+
+register_stage("entities", _entities_stage, after="issuer")
+
+
 def extract_filing(document: Document, *, model: str | None = None) -> Extraction:
     """Everything extracted from one filing, ready for ``corpkg.graph``."""
     state = PipelineState(document=document, model=model)
