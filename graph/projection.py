@@ -270,7 +270,8 @@ def _entities(store: Any) -> dict[str, dict[str, Any]]:
             idents[iri].setdefault(local_name(prop), value)
     out: dict[str, dict[str, Any]] = {}
     for iri in sorted(kinds):
-        names = sorted(labels.get(iri, []), key=lambda s: (-len(s), s))
+        # the fullest name as written; an all-capitals form (cover pages) only when there is no other
+        names = sorted(labels.get(iri, []), key=lambda s: (s.isupper(), -len(s), s))
         label = names[0] if names else local_name(iri)
         # an entity typed both ways is shown as an organization (the contract types them explicitly;
         # the validator reports the clash, the picture should not hide the node)
