@@ -148,3 +148,19 @@ def test_filter_by_role_since_and_focus(graph):
     assert ego.graph["focus"] == ID + "person/robert-j-scott"
     with pytest.raises(ValueError, match="unknown role"):
         filter_projection(graph, roles=["director"])
+
+
+def test_label_prefers_mixed_case_and_keeps_the_others_as_alt_labels():
+    import pyoxigraph as ox
+
+    store = ox.Store()
+    store.load(
+        b"""@prefix ckg: <https://w3id.org/corpkg/ontology#> . @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
+        <urn:g1> { <urn:x> a ckg:Organization ; rdfs:label "THE AUXER GROUP, INC." . }
+        <urn:g2> { <urn:x> a ckg:Organization ; rdfs:label "The Auxer Group, Inc." . }
+        <urn:g3> { <urn:x> a ckg:Organization ; rdfs:label "Auxer Group" . }""",
+        format=ox.RdfFormat.TRIG,
+    )
+    node = project(store).nodes["urn:x"]
+    assert node["label"] == "The Auxer Group, Inc."
+    assert node["alt_labels"] == ["Auxer Group", "THE AUXER GROUP, INC."]
