@@ -112,7 +112,32 @@ class OfficerExtractor(RoleComponent):
         if not _SIGNATURE.search(p.text):
             return None
         orgs = [m for m in p.mentions_in(0, person.start, "ORG", pronouns=False)]
-        return orgs[-1] if orgs else None
+        if orgs:
+            return orgs[-1]
+        return self._heading_org(p)
+
+    @staticmethod
+    def _heading_org(p: Passage) -> Mention | None:
+        """The company named on its own line just above a signature passage
+        ("CHINA INVESTMENT CORPORATION" / blank line / "By: /s/ …")."""
+        index, doc = p.ctx.index, p.ctx.document
+        if index is None or doc is None or not hasattr(index, "mentions_in"):
+            return None
+        text = doc.text
+        lo = max(0, p.start - 300)
+        for s, e, key, label in reversed(index.mentions_in(lo, p.start)):
+            if label != "ORG":
+                continue
+            line_start = text.rfind("\n", 0, s) + 1
+            line_end = text.find("\n", e)
+            line = text[line_start : line_end if line_end >= 0 else len(text)]
+            gap = text[e : p.start]
+            if re.fullmatch(r"[\s,]*(?:\((?:Registrant|Issuer)\))?[\s,]*", gap) is None and not re.fullmatch(r"[\s,]*", gap[:3]):
+                return None
+            if re.fullmatch(r"\s*" + re.escape(text[s:e]) + r"[\s,.]*(?:\((?:Registrant|Issuer)\))?\s*", line):
+                return Mention(s - p.start, e - p.start, key, label, text[s:e])
+            return None
+        return None
 
     def _dates(self, p: Passage, a: int, b: int, kind: str) -> list[tuple[str, str]]:
         found = find_dates(p.text[a:b])
