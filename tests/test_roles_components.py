@@ -308,3 +308,33 @@ def test_sale_records_the_seller_and_consideration():
     (f,) = run(AcquisitionExtractor, text, [("Online Brokerage Solutions, Inc.", "ORG", "obs"), ("BlueSuit, Inc.", "ORG", "bs")])
     assert f.participant("seller") == [ISS]
     assert attrs(f)["considerationAmount"] == "2000000" and attrs(f)["date"] == "2001-02-26"
+
+
+def test_biography_pronoun_and_committee_chairs():
+    text = ("Mr. Battle is currently Chairman of the Compensation Committee of Fair Isaac Corporation. "
+            "He is also a director of Workday, Inc.")
+    facts = run(OfficerExtractor, text, [("Mr. Battle", "PERSON", "gb"), ("Fair Isaac Corporation", "ORG", "fi"),
+                                         ("Workday, Inc.", "ORG", "wd")])
+    assert facts_as_tuples(facts, ("holder", "organization")) == {("gb", "wd")}
+
+
+def test_signature_passage_takes_the_company_heading_above_it():
+    from corpkg.extract.model import Document
+
+    text = "SIGNATURES\n\nCHINA INVESTMENT CORPORATION\n\nBy: /s/ Ding Xuedong\n\nName: Ding Xuedong Title: Chairman"
+    start = text.index("By:")
+
+    class Index:
+        def mentions_in(self, a, b):
+            s = text.index("CHINA")
+            return [(s, s + len("CHINA INVESTMENT CORPORATION"), "cic", "ORG")] if a <= s < b else []
+
+        def resolve(self, name):
+            return None
+
+    document = Document(path="x", format="text", text=text, sha256="", encoding="utf-8")
+    ctx = RoleContext(issuer_key="aes", document=document, index=Index())
+    comp = OfficerExtractor(blank(), "t")
+    passage = text[start:]
+    doc = comp(make_doc(passage, [("Ding Xuedong", "PERSON", "dx")], context=ctx, passage_start=start))
+    assert facts_as_tuples(doc._.role_officers, ("holder", "organization")) == {("dx", "cic")}

@@ -64,6 +64,8 @@ _BOARD = re.compile(
 _RUN_GAP = re.compile(r"\s*(?:,|&|/|and|,\s*and|and\s+(?:the|its|our)|,\s*(?:the|its|our))?\s*(?:sole|interim|acting|co-)?\s*$", re.I)
 _BEFORE_GAP = re.compile(r"^[ \t,]*(?:(?:Mr|Mrs|Ms|Dr)\.?[ \t]*)?$")
 _ORG_TAIL = re.compile(r"\s*(?:of|for|at|with)\s+(?:the\s+)?$", re.I)
+_OF_SOMETHING = re.compile(r"[ \t]+(?:of|for|at)[ \t]+(?!the[ \t]+(?:Company|Registrant|Corporation|Issuer|Board)\b)[\w“\"]", re.I)
+_PRONOUN = re.compile(r"(?:^|(?<=[.;]\s)|(?<=\n))(?:He|She)\b")
 _SIGNATURE = re.compile(_alt("signature_marker"), re.I)
 
 
@@ -151,6 +153,7 @@ class OfficerExtractor(RoleComponent):
     # -- rules -------------------------------------------------------------------------
     def extract(self, p: Passage) -> list[Fact]:
         facts: list[Fact] = []
+        self._pronouns(p)
         for a, b in self._blocks(p):
             persons = p.mentions_in(a, b, "PERSON")
             if not persons:
@@ -164,6 +167,19 @@ class OfficerExtractor(RoleComponent):
                 if fact is not None:
                     facts.append(fact)
         return facts
+
+    @staticmethod
+    def _pronouns(p: Passage) -> None:
+        """Sentence-initial "He"/"She" in a biography passage about one person is that person."""
+        people = {m.key for m in p.mentions if m.label == "PERSON"}
+        if len(people) != 1:
+            return
+        (key,) = people
+        first = min(m.start for m in p.mentions if m.label == "PERSON")
+        extra = [Mention(m.start(), m.end(), key, "PERSON", m.group(0), pronoun=True)
+                 for m in _PRONOUN.finditer(p.text) if m.start() > first]
+        if extra:
+            p.mentions = sorted(p.mentions + extra, key=lambda m: (m.start, m.end))
 
     def _blocks(self, p: Passage) -> list[tuple[int, int]]:
         """Sentences; signature blocks and tables (several short lines) are read line-wise
@@ -208,6 +224,8 @@ class OfficerExtractor(RoleComponent):
     def _make(self, p, a, b, person, run, filler, *, after: bool) -> Fact | None:  # noqa: ANN001
         start, end, titles = run
         org, org_end = self._org_after(p, end, b)
+        if org is None and _OF_SOMETHING.match(p.text, end, b):
+            return None  # "Chairman of the Compensation Committee of …": not a seat we can place
         if org is None:
             org = self._org_before(p, start, a)
         if org is None:
