@@ -421,9 +421,6 @@ def _candidates_of_piece(text: str, toks: list[tuple[int, int]], signals: list[s
     changed = True
     while changed and len(toks) >= 2:
         changed = False
-        while toks and text[toks[0][0] : toks[0][1]] in _CONNECTORS | {"AND", "OF", "THE"}:
-            toks = toks[1:]
-            changed = True
         low = " ".join(words(toks)).lower()
         for t in lex.titles:
             if low.startswith(t + " ") and t not in {"member", "owner", "principal", "partner", "counsel", "manager", "officer"}:
@@ -432,6 +429,8 @@ def _candidates_of_piece(text: str, toks: list[tuple[int, int]], signals: list[s
                     toks = toks[n:]
                     signals.append("title")
                     changed = True
+                    while toks and text[toks[0][0] : toks[0][1]] in {"and", "AND", "&", "of", "OF"}:
+                        toks = toks[1:]
                 break
     if not toks:
         return []
@@ -509,8 +508,8 @@ def _split_and_tokens(text: str, toks: list[tuple[int, int]]) -> list[list[tuple
             or normalize_name(left, strip_suffix=False) in lex.stop_phrases
             or normalize_name(right, strip_suffix=False) in lex.stop_phrases
             or (_complete(left) and _complete(right))
-            or (has_legal_suffix(right) and not (len(ws[:i]) == 1 and l_last.lower() in lex.common_words)
-                and _distinctive_core(right))
+            or (has_legal_suffix(right) and _distinctive_core(right)
+                and (i >= 2 or (l_last.isupper() and len(l_last) >= 2)))
             or has_legal_suffix(left)
             or ((r_first.isupper() and len(r_first) >= 2 and i + 2 == len(ws)) and _complete(left))
         ):
@@ -853,7 +852,10 @@ def _links(text: str, cands: list[Candidate]) -> list[Link]:
                 c.score = ACCEPT
                 c.signals.append("defined-term")
     for m in rx["dba"].finditer(text):
-        t = target_before(m.start(), max_gap=40)
+        pos = m.start()
+        while pos > 0 and text[pos - 1] in " \t\n(":
+            pos -= 1
+        t = target_before(pos, max_gap=40)
         if t is None:
             continue
         # the alias is the candidate starting right after the cue
