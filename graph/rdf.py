@@ -161,6 +161,7 @@ class FilingGraph:
     graph: URIRef
     triples: set[Triple] = field(default_factory=set)
     warnings: list[str] = field(default_factory=list)
+    kinds: dict[URIRef, URIRef] = field(default_factory=dict)  # entity IRI -> ckg:Organization / ckg:Person
 
     def add(self, s: Node, p: Node, o: Node | None) -> None:
         if o is not None:
@@ -205,7 +206,9 @@ def _entity_iris(extraction: Extraction, fg: FilingGraph) -> dict[str, URIRef]:
             fg.warnings.append(f"entities {[e.label for e in ents]} share {iri} with different kinds")
         primary = sorted(ents, key=lambda e: (not e.is_issuer, -len(e.label.strip()), e.label))[0]
         label = re.sub(r"\s+", " ", primary.label).strip()
-        fg.add(iri, RDF.type, CKG.Person if primary.kind == "Person" else CKG.Organization)
+        kind = CKG.Person if primary.kind == "Person" else CKG.Organization
+        fg.kinds[iri] = kind
+        fg.add(iri, RDF.type, kind)
         fg.add(iri, RDFS.label, Literal(label))
         alts = {re.sub(r"\s+", " ", n).strip() for e in ents for n in (e.label, *e.aliases)}
         for alt in sorted(alts - {label, ""}):
@@ -301,6 +304,12 @@ def _fact(fg: FilingGraph, extraction: Extraction, fact: Fact, entities: dict[st
             return
         if key not in entities:
             fg.warnings.append(f"{where}: participant {key!r} ({slot}) is not among the entities; fact dropped")
+            return
+        kind = fg.kinds.get(entities[key])
+        if prop.range in (CKG.Organization, CKG.Person) and kind != prop.range:
+            fg.warnings.append(
+                f"{where}: ckg:{prop.name} takes a ckg:{prop.range.split('#')[-1]}, but {key!r} is a "
+                f"ckg:{str(kind).split('#')[-1]}; fact dropped")
             return
         participants.append((prop.name, entities[key]))
     if not participants:

@@ -138,6 +138,9 @@ def test_values_that_do_not_fit_are_dropped_with_a_warning():
              (Evidence("not in the text", 0, 15),)),
         Fact("acquisition", (("buyer", "acme"), ("target", "widget")), (), (gf.span("Widget Corp."),)),
         Fact("merger", (("acquirer", "acme"),), (), (gf.span("Widget Corp."),)),
+        Fact("subsidiary", (("owner", "acme"), ("owned", "jane-roe")), (), (gf.span("Jane Roe"),)),
+        Fact("position", (("holder", "rival"), ("organization", "acme")), (("title", "Director"),),
+             (gf.span("Rival Co."),)),
     )
     fg = build_filing_graph(gf.extraction(facts=bad))
     text = "\n".join(fg.warnings)
@@ -148,6 +151,8 @@ def test_values_that_do_not_fit_are_dropped_with_a_warning():
     assert "does not match the document text" in text
     assert "unknown slot 'buyer'" in text
     assert "'merger'" in text
+    assert "ckg:owned takes a ckg:Organization, but 'jane-roe' is a ckg:Person" in text
+    assert "ckg:holder takes a ckg:Person, but 'rival' is a ckg:Organization" in text
     g = fg.to_graph()
     assert len(set(g.subjects(RDF.type, CKG.Relation))) == 1  # only the ownership survives, without bad values
     assert not list(g.triples((None, CKG.percentage, None)))

@@ -134,7 +134,7 @@ def command(paths: tuple[str, ...], output: str | None, store_dir: str | None, j
       corpkg build filings/ --store kg-store -j 2
     """
     from corpkg.commands.text import parse_size
-    from corpkg.graph.store import export, format_for, open_store, replace_filing, serialize_quads
+    from corpkg.graph.store import format_for
 
     try:
         max_bytes = parse_size(max_size)
@@ -148,19 +148,27 @@ def command(paths: tuple[str, ...], output: str | None, store_dir: str | None, j
         except GraphError as exc:
             raise click.UsageError(exc.message) from None
 
+    sys.exit(_run(list(paths), output, store_dir, jobs, max_bytes, progress, verbose))
+
+
+def _run(paths: list[str], output: str | None, store_dir: str | None, jobs: int, max_bytes: int,
+         progress: bool | None, verbose: bool) -> int:
+    """The build; returns the exit status (the store is closed when this returns)."""
+    from corpkg.graph.store import export, format_for, open_store, replace_filing, serialize_quads
+
     logging.getLogger("corpkg.graph.rdf").setLevel(logging.WARNING if verbose else logging.ERROR)
-    files, problems = collect_inputs(list(paths))
+    files, problems = collect_inputs(paths)
     for path, problem in problems:
         click.echo(f"corpkg: error: {path}: {problem}", err=True)
     if not files:
         click.echo("corpkg: error: no filings to build", err=True)
-        sys.exit(3)
+        return 3
 
     try:
         store = open_store(store_dir) if store_dir else open_store(None)
     except GraphError as exc:
         click.echo(f"corpkg: error: {exc}", err=True)
-        sys.exit(exc.exit_code)
+        return exc.exit_code
 
     show = progress if progress is not None else (len(files) >= 20 and sys.stderr.isatty())
     built: list[str] = []
@@ -202,7 +210,7 @@ def command(paths: tuple[str, ...], output: str | None, store_dir: str | None, j
                 export(store, output)
         except (GraphError, OSError) as exc:
             click.echo(f"corpkg: error: {exc}", err=True)
-            sys.exit(4)
+            return 4
     if store_dir:
         store.flush()
 
@@ -217,5 +225,5 @@ def command(paths: tuple[str, ...], output: str | None, store_dir: str | None, j
         msg += f"; store {store_dir}"
     click.echo(msg, err=True)
     if not built:
-        sys.exit(3)
-    sys.exit(1 if failed else 0)
+        return 3
+    return 1 if failed else 0

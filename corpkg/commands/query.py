@@ -99,8 +99,7 @@ def command(source: str, query: str | None, query_file, name: str | None, params
             text = query_file.read()
         else:
             text = query
-        store = open_store(source, read_only=True)
-        variables, rows = select(store, text, _params(params))
+        variables, rows = select(open_store(source, read_only=True), text, _params(params))
     except CorpkgError as exc:
         click.echo(f"corpkg: error: {exc}", err=True)
         sys.exit(exc.exit_code)
