@@ -700,6 +700,24 @@ class _Builder:
                 forms_map.setdefault("\x00" + normalize_name(f), key)
             for n in e.norms:
                 forms_map.setdefault("\x00" + n, key)
+        # persons: "First Last" without middle names, and a surname used by one person only
+        lasts: dict[str, set[str]] = defaultdict(set)
+        for ent in entities:
+            if ent.kind != "Person":
+                continue
+            for f in (ent.label, *ent.aliases):
+                parts = person_parts(f)
+                if not parts:
+                    continue
+                first, _, last = parts
+                last_n = normalize_name(last)
+                if last_n:
+                    lasts[last_n].add(ent.key)
+                if first:
+                    forms_map.setdefault("\x00" + normalize_name(f"{first} {last}"), ent.key)
+        for last_n, owners in lasts.items():
+            if len(owners) == 1:
+                forms_map.setdefault("\x00" + last_n, next(iter(owners)))
         if issuer_key:
             for phrase, _ in lexicon().issuer_synonyms:
                 forms_map.setdefault(phrase, issuer_key)
