@@ -1,0 +1,114 @@
+"""The issuer role: parties from the SEC header and the cover page, with labels as written."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from corpkg.extract.model import CoverFacts, Document, Header, Party, FormerName
+from corpkg.extract.reader import read_filing, read_text
+from corpkg.extract.roles.issuer import as_of_date, extract_issuer, proper_name, title_case
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "examples"
+
+
+@pytest.mark.parametrize("seed", sorted(EXAMPLES.glob("*.txt")), ids=lambda p: p.name)
+def test_seed_issuer_matches_gold(seed, gold_dir):
+    gold = json.loads((gold_dir / (seed.stem + ".json")).read_text(encoding="utf-8"))["issuer"]
+    doc = read_filing(seed)
+    r = extract_issuer(doc)
+    assert r.issuer is not None
+    e = r.issuer
+    assert e.label == gold["name"]
+    ids = dict(e.identifiers)
+    assert ids["ein"] == gold["irs_employer_id"]
+    assert ids["fileNumber"] == gold["commission_file_number"]
+    attrs = dict(e.attributes)
+    assert attrs["stateOfIncorporation"] == gold["state_of_incorporation"]
+    assert attrs["businessAddress"] == gold["address"]
+    assert attrs["phone"] == gold["phone"]
+    if "shares_outstanding" in gold:
+        assert attrs["sharesOutstanding"] == str(gold["shares_outstanding"])
+    [fact] = r.facts
+    assert fact.role == "issuer" and fact.participants == (("issuer", e.key),)
+    for ev in fact.evidence:
+        assert doc.text[ev.start:ev.end] == ev.quote
+
+
+def test_as_of_prefers_the_period_then_the_date_of_report():
+    assert as_of_date(read_filing(EXAMPLES / "001_39229ddd04409d79.txt")) == "2002-03-31"
+    assert as_of_date(read_filing(EXAMPLES / "002_933b7785daade086.txt")) == "2003-01-28"
+
+
+@pytest.mark.parametrize(
+    "conformed,expected",
+    [
+        ("WMX TECHNOLOGIES INC", "WMX Technologies Inc."),
+        ("BANK OF AMERICA CORP /DE/", "Bank of America Corp."),
+        ("CVR ENERGY INC", "CVR Energy Inc."),
+        ("MCDONALDS CORP", "McDonalds Corp."),
+        ("NEW YORK TIMES CO", "New York Times Co."),
+    ],
+)
+def test_title_case_of_conformed_names(conformed, expected):
+    assert title_case(conformed) == expected
+
+
+def test_proper_name_prefers_the_texts_mixed_case_spelling():
+    text = "WMX TECHNOLOGIES INC\n... WMX Technologies, Inc. (the Company) ... WMX Technologies, Inc. operates"
+    label, start = proper_name("WMX TECHNOLOGIES INC", text)
+    assert label == "WMX Technologies, Inc."
+    assert text[start:start + len(label)] == label
+    assert proper_name("ACME WIDGETS CORP", "no mention at all") == ("Acme Widgets Corp.", None)
+
+
+def test_persons_of_the_header_are_reordered():
+    text = "Reporting person: Carl C. Icahn, an individual. Carl C. Icahn owns shares."
+    assert proper_name("ICAHN CARL C", text, person=True)[0] == "Carl C. Icahn"
+
+
+def _doc(text: str, header: Header | None, cover: CoverFacts | None = None, form: str | None = None) -> Document:
+    base = read_text(text.encode("utf-8"), "synthetic.txt")
+    import dataclasses
+
+    return dataclasses.replace(base, header=header, cover=cover)
+
+
+def test_schedule_13d_parties_subject_company_is_the_issuer():
+    text = (
+        "SUBJECT COMPANY:\n\tCOMPANY CONFORMED NAME:\t\t\tTARGET CO INC\n"
+        "FILED BY:\n\tCOMPANY CONFORMED NAME:\t\t\tBIG HOLDER LP\n"
+        "\nSCHEDULE 13D\nTarget Co, Inc. (Name of Issuer)\nBig Holder LP owns 12% of Target Co, Inc. common stock.\n"
+    )
+    header = Header(
+        accession_number="0000000001-12-000001", form_type="SC 13D", filed_as_of="2012-08-06",
+        parties=(
+            Party("subject-company", name="TARGET CO INC", cik="0000000123", irs_number="000000000",
+                  state_of_incorporation="CO", former_names=(FormerName("TARGET COMPANY INC", "2001-01-01"),)),
+            Party("filed-by", name="BIG HOLDER LP", cik="0000000456", irs_number="123456789"),
+        ),
+        start=0, end=text.index("\nSCHEDULE"),
+    )
+    doc = _doc(text, header)
+    r = extract_issuer(doc)
+    assert r.issuer is not None and r.issuer.label == "Target Co, Inc."
+    assert dict(r.issuer.identifiers) == {"cik": "0000000123"}  # an all-zero IRS number is no EIN
+    assert ("stateOfIncorporation", "Colorado") in r.issuer.attributes
+    assert ("formerName", "Target Company Inc.") in r.issuer.attributes
+    holder = next(e for e in r.entities if not e.is_issuer)
+    assert holder.label == "Big Holder LP" and dict(holder.identifiers)["ein"] == "12-3456789"
+    slots = {f.participants for f in r.facts}
+    assert ((("subjectCompany", r.issuer.key), ("issuer", r.issuer.key))) in slots or \
+        ((("issuer", r.issuer.key), ("subjectCompany", r.issuer.key))) in slots
+    assert (("filedBy", holder.key),) in slots
+    for f in r.facts:
+        for ev in f.evidence:
+            assert doc.text[ev.start:ev.end] == ev.quote and ev.section == "SEC header"
+
+
+def test_no_header_no_cover_no_issuer():
+    r = extract_issuer(_doc("Just some words, no cover page.", None))
+    assert r.issuer is None and r.facts == ()
