@@ -14,7 +14,7 @@ import click
 
 from corpkg.errors import CorpkgError
 
-__all__ = ["command", "find_filings", "read_filings", "describe", "ReadResult"]
+__all__ = ["command", "find_filings", "read_filings", "describe", "ReadResult", "graph_step"]
 
 _SKIP_NAMES = {"MANIFEST.tsv", "README.md"}
 
@@ -116,6 +116,33 @@ def page_step(documents: list, out_dir: Path, store: object | None = None) -> Pa
     return path
 
 
+def graph_step(documents: list, out_dir: Path) -> object:  # type: ignore[type-arg]
+    """Extract every filing into a persistent store (out_dir/store), write out_dir/graph.trig and
+    print a few named-query answers; returns the store."""
+    from corpkg.commands.query import format_rows
+    from corpkg.extract.pipeline import extract_filing
+    from corpkg.graph.query import load_named, select
+    from corpkg.graph.store import export, open_store, replace_filing
+    from corpkg.graph.rdf import build_filing_graph
+
+    store = open_store(out_dir / "store")
+    for doc in documents:
+        try:
+            replace_filing(store, build_filing_graph(extract_filing(doc)))
+        except CorpkgError as exc:
+            click.echo(f"corpkg: error: {doc.path}: {exc.message}", err=True)
+    export(store, out_dir / "graph.trig")
+    store.flush()
+    click.echo(f"graph ({len(store):,} quads in {len(list(store.named_graphs()))} filing graph(s)): "
+               f"{(out_dir / 'graph.trig').resolve()}; store: {(out_dir / 'store').resolve()}")
+    for name in ("issuer_profile", "subsidiaries", "officers", "acquisitions"):
+        variables, rows = select(store, load_named(name))
+        keep = [v for v in variables if v.endswith("Label") or v in ("label", "titles", "relation", "kind", "filings", "ein", "asOf")]
+        click.echo(f"\n== corpkg query {out_dir / 'graph.trig'} --name {name}")
+        click.echo(format_rows(keep or variables, rows, "table"), nl=False)
+    return store
+
+
 @click.command("demo")
 @click.argument("folder", type=click.Path(exists=True, file_okay=True, dir_okay=True, path_type=Path))
 @click.option("--out-dir", type=click.Path(file_okay=False, path_type=Path), default=Path("demo-output"), show_default=True, help="Where to write the results.")
@@ -144,4 +171,6 @@ def command(folder: Path, out_dir: Path, max_size: int) -> None:
     click.echo(f"{len(summaries)} of {len(results)} filing(s) read; summary written to {target}")
     if not summaries:
         sys.exit(3)
-    page_step([r.document for r in results if r.document is not None], out_dir)
+    documents = [r.document for r in results if r.document is not None]
+    store = graph_step(documents, out_dir)
+    page_step(documents, out_dir, store)
