@@ -203,14 +203,13 @@ def find_entities(
     cands: list[Candidate] = []
     links: list[tuple[Candidate, Link]] = []
     with _lowercase_context(nlp, lower):
-        for (a, b), doc in zip(live, nlp.pipe(text[a:b] for a, b in live)):
-            pcs: list[Candidate] = doc._.entity_candidates or []
+        for (a, b), (pcs, plinks) in zip(live, _analyse(nlp, (text[a:b] for a, b in live))):
             shifted = []
             for c in pcs:
                 c2 = Candidate(c.start + a, c.end + a, c.text, c.kind, c.score, list(c.signals), c.rejected, c.group)
                 shifted.append(c2)
             cands.extend(shifted)
-            for ln in doc._.entity_links or []:
+            for ln in plinks:
                 links.append((shifted[ln.target], Link(ln.kind, ln.target, ln.alias, ln.alias_start + a, ln.alias_end + a)))
     if issuer is None:
         issuer = issuer_from_document(document)
@@ -219,6 +218,21 @@ def find_entities(
     builder.cluster(cands, links)
     builder.scan()
     return builder.index(passages)
+
+
+def _analyse(nlp: Language, texts: Iterable[str]) -> Iterator[tuple[list[Candidate], list[Link]]]:
+    """Candidates and links of each passage: through the whole pipeline when a model's NER
+    runs before ours, else straight from our component (no tokenizing needed)."""
+    from corpkg.extract.nlp import COMPONENT
+
+    if nlp.pipe_names == [COMPONENT]:
+        comp = nlp.get_pipe(COMPONENT)
+        for text in texts:
+            found = comp.analyse(text)
+            yield found.candidates, found.links
+        return
+    for doc in nlp.pipe(texts):
+        yield (doc._.entity_candidates or []), (doc._.entity_links or [])
 
 
 class _lowercase_context:
@@ -248,6 +262,10 @@ class _Builder:
         self.by_first_last: dict[str, list[_Ent]] = defaultdict(list)
         self.by_last: dict[str, list[_Ent]] = defaultdict(list)
         self.defined: list[tuple[int, str, _Ent]] = []  # (offset, term, entity)
+        self.id2e: dict[int, _Ent] = {}
+        self.prefix_idx: dict[tuple[str, ...], set[int]] = defaultdict(set)  # proper token prefixes of names
+        self.del_idx: dict[str, set[int]] = defaultdict(set)  # one-deletion variants of names (typos)
+        self.full_del_idx: dict[str, set[int]] = defaultdict(set)  # the same for names with their suffix
         self.issuer_ent: _Ent | None = None
         if issuer is not None:
             e = _Ent(kind=issuer.kind, issuer=issuer, score=1.0)
@@ -255,6 +273,10 @@ class _Builder:
                 if name and not _is_synonym(name):
                     self._register(e, _flat(name))
                     e.aliases.add(_flat(name))
+            cover = document.cover.registrant_name if document.cover else None
+            if cover and not _is_synonym(cover):
+                self._register(e, _flat(cover))
+                e.aliases.add(_flat(cover))
             self.ents.append(e)
             self.issuer_ent = e
         for k in known:
@@ -272,6 +294,14 @@ class _Builder:
         n = normalize_name(form)
         if not n:
             return
+        self.id2e[id(e)] = e
+        if n not in e.norms:
+            words = tuple(n.split())
+            for k in range(1, len(words)):
+                self.prefix_idx[words[:k]].add(id(e))
+            if len(n) >= 8:
+                for v in _deletes(n):
+                    self.del_idx[v].add(id(e))
         e.norms.add(n)
         if n not in self.by_norm:
             self.by_norm[n] = e
@@ -396,6 +426,9 @@ class _Builder:
         suffixed = has_legal_suffix(form)
         if e is None and kind == "Person":
             e = self._person_match(form)
+            parts = person_parts(form)
+            if e is None and parts and not parts[0] and len(self.by_last.get(parts[2].lower().rstrip(".,"), [])) > 1:
+                return None  # "Mr. Isely" when several Iselys are named: which one is for the scan to say
             if e is None and c.score < 0.9:
                 e = self._org_match(norm, suffixed)  # "Azer Crystal" of "Azer Crystal Technology Co., Ltd."
                 if e is not None:
@@ -404,7 +437,8 @@ class _Builder:
             e = self._org_match(norm, suffixed)
         if e is None and len(form) >= 12:
             full = normalize_name(form, strip_suffix=False)
-            for other in self.ents:
+            for i in {i for v in _deletes(full) for i in self.full_del_idx.get(v, ())}:
+                other = self.id2e[i]
                 if other.kind == "Organization" and any(
                     _edit1(full, normalize_name(f, strip_suffix=False)) for f in other.forms if abs(len(f) - len(form)) <= 2
                 ):
@@ -416,6 +450,10 @@ class _Builder:
             e = self._new(kind, form, c.score)
         else:
             self._register(e, form)
+        if form not in e.forms and len(form) >= 12:
+            self.id2e[id(e)] = e
+            for v in _deletes(normalize_name(form, strip_suffix=False)):
+                self.full_del_idx[v].add(id(e))
         e.add_form(form)
         if "known" in c.signals:
             from corpkg.extract.mentions import _known_org
@@ -448,6 +486,14 @@ class _Builder:
             hits = self.by_first_last.get(fl, [])
             if len(hits) == 1:
                 return hits[0]
+            # a short form of the first name: "Mitch Cohen" / "Mitchell Cohen"
+            f0 = first.lower().rstrip(".")
+            if len(f0) >= 3:
+                near = [e for e in self.by_last.get(lk, []) if any(
+                    x.split()[0].startswith(f0) or f0.startswith(x.split()[0]) for x in e.first_last
+                    if len(x.split()[0]) >= 3)]
+                if len(near) == 1:
+                    return near[0]
             # a surname-only person seen before ("Mr. Shaver") gets a first name
             lone = [e for e in self.by_last.get(lk, []) if not e.first_last]
             if len(lone) == 1 and len(self.by_last.get(lk, [])) == 1:
@@ -460,17 +506,20 @@ class _Builder:
 
     def _org_match(self, norm: str, suffixed: bool) -> _Ent | None:
         words = norm.split()
-        orgs = [e for e in self.ents if e.kind == "Organization"]
+
+        def orgs_of(ids: Iterable[int]) -> dict[int, _Ent]:
+            return {i: self.id2e[i] for i in ids if self.id2e[i].kind == "Organization"}
+
         # token prefix of one known organization's name ("Quantum Corporate Funding" of "... Ltd.")
         if not suffixed and len(words) >= 2:
-            hits = {id(e): e for e in orgs for n in e.norms if n.split()[: len(words)] == words and len(n.split()) > len(words)}
+            hits = orgs_of(self.prefix_idx.get(tuple(words), ()))
             if len(hits) == 1:
                 return next(iter(hits.values()))
         # a one-word short form of one organization ("Schein", "Galderma"), or its first word
         # with another head ("Barr Labs" / "Barr Laboratories, Inc.")
         if not suffixed and words and len(words[0]) >= 3 and words[0] not in lexicon().common_words \
                 and words[0] not in lexicon().first_names and words[0] not in self.lower:
-            hits = {id(e): e for e in orgs for n in e.norms if n.split()[:1] == words[:1] and len(n.split()) > 1}
+            hits = orgs_of(self.prefix_idx.get((words[0],), ()))
             if len(hits) == 1:
                 target = max(_one(hits).norms, key=len).split()
                 if len(words) == 1 or (len(target) >= len(words) and all(
@@ -478,7 +527,10 @@ class _Builder:
                     return _one(hits)
         # a one-letter typo of a long name ("Auxer Telcom", "Nextstar Media Group")
         if len(norm) >= 8:
-            for e in orgs:
+            for i in {i for v in _deletes(norm) for i in self.del_idx.get(v, ())}:
+                e = self.id2e[i]
+                if e.kind != "Organization":
+                    continue
                 for n in e.norms:
                     if len(n.split()) == len(words) and abs(len(n) - len(norm)) <= 1 and len(n) >= 8 and _edit1(n, norm):
                         return e
@@ -804,6 +856,12 @@ def _generic_term(term: str) -> bool:
 
 def _is_synonym(name: str) -> bool:
     return name.strip().lower() in {p.lower() for p, _ in lexicon().issuer_synonyms}
+
+
+def _deletes(s: str) -> set[str]:
+    """``s`` and every string one character shorter: two strings within one edit (or one
+    adjacent swap) share a member."""
+    return {s} | {s[:i] + s[i + 1 :] for i in range(len(s))}
 
 
 def _one(hits: dict) -> "_Ent":

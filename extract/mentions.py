@@ -314,7 +314,8 @@ _CONNECTORS = {"of", "and", "&", "the", "de", "du", "des", "del", "della", "di",
 _CAPS_BREAK = {"to", "for", "in", "on", "at", "by", "with", "from", "is", "are", "was", "were", "a", "an", "as", "or",
                "vs", "vs.", "into", "under", "over", "about", "announces", "announce", "reports", "report", "completes",
                "signs", "enters", "regarding", "re:", "via", "per", "upon", "this", "that", "its", "his", "her", "their"}
-_TITLE_BREAK = {"With", "To", "In", "On", "At", "By", "From", "Into", "Versus", "Vs.", "Regarding", "Between", "Among"}
+_TITLE_BREAK = {"With", "To", "In", "On", "At", "By", "From", "Into", "Versus", "Vs.", "Regarding", "Between", "Among", "As",
+                "Is", "Are", "Was", "Were", "Has", "Have", "Will", "Shall", "May", "If", "When", "Upon"}
 _OF_KEEP_HEADS = {"bank", "university", "court", "department", "commission", "association", "institute", "college",
                   "board", "council", "society", "office", "ministry", "government", "state", "commonwealth",
                   "republic", "city", "county", "district", "school", "museum", "foundation", "trust", "fund",
@@ -347,7 +348,7 @@ def _make_candidates(text: str, a: int, b: int, lower: frozenset[str] | set[str]
         if caps and w in {"OF", "AND", "THE"}:
             cur.append((s, e))
             continue
-        if not caps and cur and w in _TITLE_BREAK:
+        if not caps and cur and (w in _TITLE_BREAK or (w == "The" and i > 0)):
             pieces.append((cur, sig))
             cur, sig = [], []
             continue

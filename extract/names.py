@@ -177,7 +177,7 @@ def normalize_name(name: str, *, strip_suffix: bool = True) -> str:
     if strip_suffix:
         text = strip_legal_suffix(text)
         text = _strip_name_suffix(text)
-    text = text.replace("&", " & ")
+    text = text.replace("&", " and ")
     text = _PUNCT.sub("", text.lower())
     text = _SPACES.sub(" ", text).strip()
     if text.startswith("the ") and len(text) > 4:
@@ -186,7 +186,7 @@ def normalize_name(name: str, *, strip_suffix: bool = True) -> str:
 
 
 def _simple_norm(text: str) -> str:
-    text = _SPACES.sub(" ", _PUNCT.sub("", _ascii(text).replace("&", " & ").lower())).strip()
+    text = _SPACES.sub(" ", _PUNCT.sub("", _ascii(text).replace("&", " and ").lower())).strip()
     return text[4:] if text.startswith("the ") and len(text) > 4 else text
 
 

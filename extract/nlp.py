@@ -43,8 +43,13 @@ class EntityRecognizer:
         self.model_score = model_score
         self.lowercase_words: frozenset[str] = frozenset()  # set per filing by find_entities
 
+    def analyse(self, text: str):  # -> PassageMentions
+        """The recogniser on a bare string: what ``__call__`` computes before making spans
+        (used directly when no model runs before us, sparing the tokenizer)."""
+        return find_mentions(text, lowercase_words=self.lowercase_words)
+
     def __call__(self, doc: Doc) -> Doc:
-        found = find_mentions(doc.text, lowercase_words=self.lowercase_words)
+        found = self.analyse(doc.text)
         cands = found.candidates
         model_ents = [e for e in doc.ents if e.label_ in MODEL_LABELS]
         if model_ents:
