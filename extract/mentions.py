@@ -108,7 +108,7 @@ def _cut(text: str, a: int, b: int, max_len: int) -> Iterator[tuple[int, int]]:
 
 # --------------------------------------------------------------------------- regexes
 
-_TOK = r"(?:[A-Z][\w'’\-\.&/]*[\w.]|[A-Z]|[a-z][A-Z][\w'’\-\.]*|\d[\d,]*[A-Za-z][\w\-]*)"
+_TOK = r"(?:[A-Z][\w'’\-\.&/]*[\w.]|[A-Z]|[a-z]{1,4}[A-Z][\w'’\-\.]*|\d[\d,]*[A-Za-z][\w\-]*)"
 _CONNECT = r"(?:of|and|&|de|du|des|del|della|di|da|la|le|van|von|der|den|y|the|e|zu)"
 _SEP = r"(?:[ ]{1,2}|[ ]*\n[ \t]*)"
 
@@ -146,9 +146,13 @@ def _regexes() -> dict[str, re.Pattern[str]]:
         "signature_before": re.compile(r"(?:/s/|\bBy:|\bBY:|\bName:|\bNAME:)[ \t]*(?:/s/)?[ \t]*\Z"),
         "honorific_before": re.compile(r"(?<![\w])(?:Mr|Mrs|Ms|Dr|Messrs|Prof|Hon|Rev|Sir)\.?[ \t]*\Z"),
         "org_apposition": re.compile(
-            r"\A\s*,?\s*(?:a|an)\s+(?:[\w.\- ]{0,40}\s)?(?:corporation|company|limited liability company|"
+            r"\A\s*,?\s*(?:a|an)\s+(?:[\w.\-/ ]{0,60}\s)?(?:corporation|company|limited liability company|"
             r"partnership|limited partnership|bank|banking corporation|trust|national banking association|"
-            r"association|business trust|statutory trust|societe|entity|subsidiary|affiliate)\b",
+            r"association|business trust|statutory trust|societe|entity|subsidiary|affiliate|firm|startup|"
+            r"start-up|marketplace|provider|institution|organization|organisation|fund|manufacturer|producer|"
+            r"developer|operator|retailer|distributor|venture|agency|insurer|lender|conglomerate|publisher|"
+            r"broadcaster|carrier|airline|utility|REIT|nonprofit|non-profit|charity|foundation|university|"
+            r"consultancy|maker|holding company|group|network|chain|brokerage|exchange|studio|laboratory)s?\b",
             re.IGNORECASE,
         ),
         "org_before": re.compile(
@@ -156,6 +160,9 @@ def _regexes() -> dict[str, re.Pattern[str]]:
             r"published|sponsored|operated|managed|advised|audited|purchased|bought|leased|spun\s+off)\s+(?:by|from)|"
             r"(?:subsidiary|subsidiaries|division|affiliate|unit|parent|customer|client|supplier|competitor|"
             r"directors|trustees|shareholder|stockholder|member|members|partner|founder|co-founder|employee)\s+of|"
+            r"(?:officer|director|president|partner|consultant|analyst|associate|correspondent|manager|leader|"
+            r"executive|employee|banker|attorney|lawyer|counsel|chairman|chair|head|founder|investor|intern)"
+            r"\s+(?:at|for|with)|"
             r"(?:joined|with|at)\s+the|merger\s+with|acquisition\s+of|agreement\s+with|competes\s+with)"
             r"\s+(?:the\s+)?\Z",
             re.IGNORECASE,
@@ -670,6 +677,16 @@ def _merge_firm_lists(text: str, cands: list[Candidate]) -> None:
         i += 1
 
 
+def _distinctive_word(word: str, lower: frozenset[str] | set[str]) -> bool:
+    """A single capitalised word that is not a common word, a first name or a place."""
+    lex = lexicon()
+    w = word.strip(",. ")
+    lw = w.lower()
+    return (len(w) >= 3 and " " not in w and lw not in lex.common_words and lw not in lower
+            and lw not in lex.first_names and lw not in lex.places and w not in lex.leading_stopwords
+            and lw not in lex.stop_phrases and lw not in lex.org_heads)
+
+
 def _surname_like(word: str) -> bool:
     lex = lexicon()
     w = word.strip(",")
@@ -708,11 +725,17 @@ def _context(text: str, cands: list[Candidate], lower: frozenset[str] | set[str]
                 c.kind, c.score = "Person", max(c.score, 0.85)
                 c.signals.append("title")
         if ((c.kind == "Organization" and c.score < ACCEPT) or (c.kind == "Person" and c.score <= 0.75)) \
-                and rx["org_before"].search(before) and "generic-head" not in c.signals and len(c.text.split()) >= 2:
+                and (rx["org_before"].search(before) or "title-of" in c.signals) \
+                and "generic-head" not in c.signals and (len(c.text.split()) >= 2 or _distinctive_word(c.text, lower)):
             c.kind = "Organization"
             c.score = 0.7
             c.signals.append("org-context")
-        if c.score < 0.9 and rx["org_apposition"].search(after):
+        if (c.kind == "Organization" and c.score < ACCEPT and c.text.startswith("The ")
+                and re.search(r"[a-z,]\s+\Z", before)):
+            c.score = 0.7  # "a member of The Business Council": a capital "The" inside a sentence
+            c.signals.append("the-inside")
+        if c.score < 0.9 and rx["org_apposition"].search(after) and (
+                len(c.text.split()) >= 2 or _distinctive_word(c.text, lower)):
             c.kind, c.score = "Organization", 0.9
             c.signals.append("org-apposition")
         if rx["article_before"].search(before) and not has_legal_suffix(c.text):
