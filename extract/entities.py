@@ -264,6 +264,7 @@ class _Builder:
         self.defined: list[tuple[int, str, _Ent]] = []  # (offset, term, entity)
         self.id2e: dict[int, _Ent] = {}
         self.prefix_idx: dict[tuple[str, ...], set[int]] = defaultdict(set)  # proper token prefixes of names
+        self.suffix_idx: dict[tuple[str, ...], set[int]] = defaultdict(set)  # proper token suffixes
         self.del_idx: dict[str, set[int]] = defaultdict(set)  # one-deletion variants of names (typos)
         self.full_del_idx: dict[str, set[int]] = defaultdict(set)  # the same for names with their suffix
         self.issuer_ent: _Ent | None = None
@@ -299,6 +300,7 @@ class _Builder:
             words = tuple(n.split())
             for k in range(1, len(words)):
                 self.prefix_idx[words[:k]].add(id(e))
+                self.suffix_idx[words[k:]].add(id(e))
             if len(n) >= 8:
                 for v in _deletes(n):
                     self.del_idx[v].add(id(e))
@@ -469,10 +471,12 @@ class _Builder:
 
     def _extends_known(self, norm: str) -> bool:
         words = norm.split()
+        lex = lexicon()
         for n in range(len(words) - 1, 0, -1):
             e = self.by_norm.get(" ".join(words[:n]))
             if e is not None and e.kind == "Organization" and len(" ".join(words[:n])) >= 3:
-                return True
+                # "Expedia Group Class B" is a thing of Expedia Group; "CIC International" a company
+                return not any(w in lex.org_heads or w in lex.legal_suffix_keys for w in words[n:])
         return False
 
     def _person_match(self, form: str) -> _Ent | None:
@@ -523,8 +527,15 @@ class _Builder:
             if len(hits) == 1:
                 target = max(_one(hits).norms, key=len).split()
                 if len(words) == 1 or (len(target) >= len(words) and all(
-                        w[:3] == x[:3] for w, x in zip(words[1:], target[1:]))):
-                    return _one(hits)
+                        len(w.rstrip("s")) >= 3 and x.startswith(w.rstrip("s")) and len(w) < len(x)
+                        for w, x in zip(words[1:], target[1:]))):
+                    return _one(hits)  # "Barr Labs" / "Barr Laboratories, Inc."
+        # the tail of one organization's longer name with the same legal form
+        # ("Vitamin Cottage, Inc." in "Natural Grocers by Vitamin Cottage, Inc.")
+        if suffixed and len(words) >= 2:
+            hits = orgs_of(self.suffix_idx.get(tuple(words), ()))
+            if len(hits) == 1:
+                return _one(hits)
         # a one-letter typo of a long name ("Auxer Telcom", "Nextstar Media Group")
         if len(norm) >= 8:
             for i in {i for v in _deletes(norm) for i in self.del_idx.get(v, ())}:

@@ -125,7 +125,7 @@ def _regexes() -> dict[str, re.Pattern[str]]:
     sfx_alt = "(?:" + "|".join(sfx) + ")"
     name_sfx = r"(?:Jr|Sr|II|III|IV|Esq|Ph\.D|M\.D|CPA)\.?"
     chunk = (
-        rf"(?:(?<=/s/)|(?<=/S/)|(?<![\w'’\-/&.]))(?:&[ \t]+)?{_TOK}(?:{_SEP}(?:{_CONNECT}{_SEP})*(?:{_TOK}|&))*"
+        rf"(?:(?<=/s/)|(?<=/S/)|(?<![\w'’\-/&.]))(?:&[ \t]+)?{_TOK}(?:{_SEP}(?:{_CONNECT}{_SEP})*(?:{_TOK}|&|\d{{1,3}}(?=,?[ ]+[A-Z])))*"
         rf"(?:(?:[ \t]*,[ \t]*\n?[ \t]*|[ ])(?:{sfx_alt}|{name_sfx})(?![\w\-]))*"
     )
     titles = "|".join(re.escape(t).replace(r"\ ", r"\s+") for t in lex.titles)
@@ -319,6 +319,7 @@ def _indent(text: str, line_start: int) -> int:
 _CONNECTORS = {"of", "and", "&", "the", "de", "du", "des", "del", "della", "di", "da", "la", "le", "van", "von", "der",
                "den", "y", "e", "zu"}
 _CAPS_BREAK = {"to", "for", "in", "on", "at", "by", "with", "from", "is", "are", "was", "were", "a", "an", "as", "or",
+               "if", "check", "box", "appropriate", "names", "address", "source", "amount", "percent", "aggregate",
                "vs", "vs.", "into", "under", "over", "about", "announces", "announce", "reports", "report", "completes",
                "signs", "enters", "regarding", "re:", "via", "per", "upon", "this", "that", "its", "his", "her", "their"}
 _TITLE_BREAK = {"With", "To", "In", "On", "At", "By", "From", "Into", "Versus", "Vs.", "Regarding", "Between", "Among", "As",
@@ -340,6 +341,17 @@ def _make_candidates(text: str, a: int, b: int, lower: frozenset[str] | set[str]
     flat = " ".join(text[a:b].split())
     if _known_org(flat):
         return [Candidate(a, b, text[a:b], "Organization", 0.9, ["known"])]
+    if 2 <= len(toks) <= 14:
+        ws = [text[s:e] for s, e in toks]
+        for n in range(len(ws) - 1, 0, -1):  # the longest known name inside the run
+            for i in range(0, len(ws) - n + 1):
+                if n > 1 and _known_org(" ".join(ws[i : i + n])):
+                    out = _make_candidates(text, a, toks[i - 1][1], lower) if i > 0 else []
+                    out.append(Candidate(toks[i][0], toks[i + n - 1][1], text[toks[i][0] : toks[i + n - 1][1]],
+                                         "Organization", 0.9, ["known"]))
+                    if i + n < len(ws):
+                        out.extend(_make_candidates(text, toks[i + n][0], b, lower))
+                    return out
     pieces: list[tuple[list[tuple[int, int]], list[str]]] = []
     # 1. cut before honorifics and after possessives inside the run
     cur: list[tuple[int, int]] = []
@@ -451,7 +463,8 @@ def _candidates_of_piece(text: str, toks: list[tuple[int, int]], signals: list[s
             for p in parts:
                 out.extend(_candidates_of_piece(text, p, list(signals), lower))
             return out
-    while toks and text[toks[-1][0] : toks[-1][1]] in _CONNECTORS | {"The", "THE"}:
+    while toks and (text[toks[-1][0] : toks[-1][1]] in _CONNECTORS | {"The", "THE"}
+                    or text[toks[-1][0] : toks[-1][1]].rstrip(",").isdigit()):
         toks = toks[:-1]
     while toks and text[toks[0][0] : toks[0][1]] in _CONNECTORS:
         toks = toks[1:]
@@ -683,6 +696,7 @@ def _distinctive_word(word: str, lower: frozenset[str] | set[str]) -> bool:
     w = word.strip(",. ")
     lw = w.lower()
     return (len(w) >= 3 and " " not in w and lw not in lex.common_words and lw not in lower
+            and lw.rstrip("s") not in lower and lw.rstrip("s") not in lex.common_words
             and lw not in lex.first_names and lw not in lex.places and w not in lex.leading_stopwords
             and lw not in lex.stop_phrases and lw not in lex.org_heads)
 
