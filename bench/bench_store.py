@@ -1,0 +1,276 @@
+"""Store benchmark: ~1 million triples of synthetic, corpkg-shaped data into pyoxigraph; the named
+queries over it; the same against rdflib's in-memory Dataset.
+
+The data goes through the real mapping (corpkg.graph.rdf.build_filing_graph): synthetic filings
+with issuers (by CIK, several filings each), subsidiaries in chains, officers and directors shared
+across companies (interlocks), lenders, lawsuits and acquisitions, each fact with evidence.
+
+    .venv/bin/python bench/bench_store.py                 # 1,000,000 triples; rdflib on 100,000
+    .venv/bin/python bench/bench_store.py --triples 200000 --rdflib-triples 200000
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import hashlib
+import random
+import resource
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import pyoxigraph as ox  # noqa: E402
+
+from corpkg.extract.model import Document, Entity, Evidence, Extraction, Fact, Header, Party  # noqa: E402
+from corpkg.graph.query import list_named, load_named, select  # noqa: E402
+from corpkg.graph.rdf import build_filing_graph  # noqa: E402
+from corpkg.graph.store import replace_filing  # noqa: E402
+
+FIRST = ["John", "Mary", "Robert", "Linda", "James", "Susan", "David", "Karen", "Carl", "Joan", "Lazaro", "Eugene"]
+LAST = ["Smith", "Jones", "Scott", "Jolitz", "Canto", "Chiaramonte", "Icahn", "Brown", "Miller", "Davis", "Garcia"]
+WORDS = ["Auxer", "Harvey", "Westbury", "Quantum", "Merchant", "Viva", "Mission", "Summit", "Granite", "Pioneer",
+         "Atlas", "Beacon", "Cedar", "Delta", "Evergreen", "Falcon", "Harbor", "Liberty", "Meridian", "Orion"]
+HEADS = ["Group", "Industries", "Holdings", "Telecom", "Airlines", "Capital", "Energy", "Systems", "Partners"]
+SUFFIX = ["Inc.", "Corp.", "LLC", "Ltd.", "Corporation", "Company"]
+TITLES = ["President", "Chief Executive Officer", "Chief Financial Officer", "Director", "Secretary", "Treasurer",
+          "Vice President"]
+
+
+def org_name(rng: random.Random, i: int) -> str:
+    return f"{rng.choice(WORDS)} {rng.choice(WORDS)} {rng.choice(HEADS)} {i} {rng.choice(SUFFIX)}"
+
+
+class Writer:
+    """Builds a filing's text sentence by sentence, handing back evidence for each sentence."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.n = 0
+
+    def say(self, sentence: str) -> Evidence:
+        start = self.n
+        self.parts.append(sentence + " ")
+        self.n += len(sentence) + 1
+        return Evidence(sentence, start, start + len(sentence), extractor="bench@1", confidence=0.9)
+
+    @property
+    def text(self) -> str:
+        return "".join(self.parts)
+
+
+def synthetic_filing(rng: random.Random, i: int, issuers: list[tuple[str, str]], orgs: list[str],
+                     people: list[str]) -> Extraction:
+    cik, issuer_name = issuers[i % len(issuers)]
+    w = Writer()
+    ents: dict[str, Entity] = {}
+
+    def org(name: str, **kw) -> str:
+        key = "o-" + hashlib.md5(name.encode()).hexdigest()[:10]
+        ents.setdefault(key, Entity(key, "Organization", name, aliases=(name.rsplit(" ", 1)[0],), **kw))
+        return key
+
+    def person(name: str) -> str:
+        key = "p-" + hashlib.md5(name.encode()).hexdigest()[:10]
+        ents.setdefault(key, Entity(key, "Person", name, aliases=(name.split()[-1],)))
+        return key
+
+    issuer = org(issuer_name, identifiers=(("cik", cik),), attributes=(("stateOfIncorporation", "Delaware"),),
+                 is_issuer=True)
+    facts = [Fact("issuer", (("issuer", issuer), ("filer", issuer)), evidence=(w.say(issuer_name.upper()),))]
+    year = 1995 + i % 28
+    # subsidiaries: a chain under the issuer (issuer -> s1 -> s2 ...) and a few direct ones
+    parent = issuer
+    for k in range(rng.randint(4, 9)):
+        sub_name = orgs[(i * 7 + k * 13) % len(orgs)]
+        sub = org(sub_name)
+        if sub == parent or sub == issuer:
+            continue
+        owner = parent if k % 3 else issuer
+        pct = rng.choice(["100", "100", "80", "51"])
+        facts.append(Fact("subsidiary", (("owner", owner), ("owned", sub)),
+                          (("percentage", pct), ("jurisdiction", "Delaware")),
+                          (w.say(f"{ents[owner].label} owns {pct}% of {sub_name}, a Delaware corporation."),)))
+        parent = sub if k % 3 else parent
+    # officers and directors, drawn from a shared pool (interlocks)
+    for k in range(rng.randint(4, 8)):
+        name = people[(i * 5 + k * 11) % len(people)]
+        p = person(name)
+        titles = rng.sample(TITLES, rng.randint(1, 2))
+        facts.append(Fact("position", (("holder", p), ("organization", issuer)),
+                          tuple(("title", t) for t in titles) + (("startDate", f"{year - 2}-0{1 + k % 9}-15"),),
+                          (w.say(f"{name} serves as {' and '.join(titles)} of {issuer_name}."),)))
+    for k in range(rng.randint(1, 2)):
+        lender = org(orgs[(i * 3 + k) % len(orgs)].replace("Holdings", "Bank"))
+        amt = rng.randint(1, 500) * 100_000
+        facts.append(Fact("credit", (("lender", lender), ("borrower", issuer)),
+                          (("amount", str(amt)), ("currency", "USD"), ("facilityType", "revolving credit facility"),
+                           ("interestRate", "prime plus 1.5%"), ("maturityDate", f"{year + 3}-12-31")),
+                          (w.say(f"{issuer_name} entered into a ${amt:,} revolving credit facility with "
+                                 f"{ents[lender].label}."),)))
+    if i % 3 == 0:
+        defendant = org(orgs[(i * 11) % len(orgs)])
+        facts.append(Fact("proceeding", (("plaintiff", issuer), ("defendant", defendant)),
+                          (("court", "Superior Court of New Jersey"), ("caseNumber", f"L-{i}-{year % 100:02d}"),
+                           ("filedOn", f"{year}-02-22"), ("amountClaimed", "1250000")),
+                          (w.say(f"{issuer_name} sued {ents[defendant].label} (Case No. L-{i})."),)))
+    if i % 4 == 0:
+        target = org(orgs[(i * 17) % len(orgs)])
+        facts.append(Fact("acquisition", (("acquirer", issuer), ("target", target)),
+                          (("kind", "company"), ("date", f"{year}-01-08"), ("shares", "246000000")),
+                          (w.say(f"{issuer_name} acquired {ents[target].label} for 246,000,000 shares."),)))
+    if i % 9 == 0:
+        buyer = person(people[(i * 13) % len(people)])
+        facts.append(Fact("acquisition", (("acquirer", buyer), ("target", issuer)), (("kind", "control"),),
+                          (w.say(f"{ents[buyer].label} obtained control of {issuer_name}."),)))
+    text = w.text
+    sha = hashlib.sha256(f"{i}{text}".encode()).hexdigest()
+    acc = f"{int(cik):010d}-{year % 100:02d}-{i:06d}"
+    doc = Document(path=f"synthetic/{i}.txt", format="submission", text=text, sha256=sha, encoding="utf-8",
+                   header=Header(accession_number=acc, form_type=rng.choice(["10-K", "10-Q", "8-K"]),
+                                 filed_as_of=f"{year}-03-30", period_of_report=f"{year - 1}-12-31",
+                                 parties=(Party("filer", name=issuer_name.upper(), cik=cik),)))
+    return Extraction(doc, tuple(ents.values()), tuple(facts), "corpkg@bench", as_of=f"{year - 1}-12-31")
+
+
+def generate(n_triples: int, seed: int = 7):
+    """Yield FilingGraphs until about n_triples triples have been produced."""
+    rng = random.Random(seed)
+    n_issuers = max(10, n_triples // 2500)
+    issuers = [(str(100000 + k), org_name(rng, k)) for k in range(n_issuers)]
+    orgs = [org_name(rng, 10_000 + k) for k in range(max(50, n_triples // 200))]
+    people = [f"{rng.choice(FIRST)} {chr(65 + k % 26)}. {rng.choice(LAST)} {k}" for k in range(max(50, n_triples // 400))]
+    total, i = 0, 0
+    while total < n_triples:
+        fg = build_filing_graph(synthetic_filing(rng, i, issuers, orgs, people))
+        total += len(fg.triples)
+        i += 1
+        yield fg
+
+
+def rss_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def time_queries(run, names, params) -> dict[str, tuple[float, int]]:
+    out = {}
+    for name in names:
+        t = time.perf_counter()
+        try:
+            rows = run(load_named(name), params.get(name))
+        except Exception as exc:  # rdflib cannot evaluate some of them (unbound variables in DISTINCT aggregates)
+            rows = f"error: {type(exc).__name__}"
+        out[name] = (time.perf_counter() - t, rows)
+        print(f"  {name}: {out[name][0]:.3f} s", flush=True)
+    return out
+
+
+def main(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--triples", type=int, default=1_000_000)
+    ap.add_argument("--rdflib-triples", type=int, default=100_000, help="0 to skip rdflib")
+    ap.add_argument("--rdflib-skip", default="projection_",
+                    help="skip named queries starting with this on rdflib (the page's projections take minutes there)")
+    args = ap.parse_args(argv)
+
+    print(f"generating ~{args.triples:,} triples through corpkg.graph.rdf.build_filing_graph ...", flush=True)
+    t = time.perf_counter()
+    graphs = list(generate(args.triples))
+    gen_s = time.perf_counter() - t
+    n = sum(len(g.triples) for g in graphs)
+    print(f"  {len(graphs):,} filings, {n:,} triples in {gen_s:.1f} s ({n / gen_s:,.0f} triples/s mapped)")
+
+    results: dict[str, dict] = {}
+    params: dict[str, dict] = {}
+    with tempfile.TemporaryDirectory(prefix="corpkg-bench-") as tmp:
+        store = ox.Store(str(Path(tmp) / "store"))
+        quads = [q for g in graphs for q in g.quads()]
+        t = time.perf_counter()
+        store.bulk_extend(quads)
+        store.flush()
+        load_s = time.perf_counter() - t
+        print(f"pyoxigraph on disk, bulk_extend: {len(store):,} quads in {load_s:.1f} s ({len(store) / load_s:,.0f} quads/s)")
+        # the path `corpkg build --store` takes: one transactional SPARQL update per filing
+        sample = graphs[:200]
+        store2 = ox.Store(str(Path(tmp) / "store2"))
+        t = time.perf_counter()
+        for g in sample:
+            replace_filing(store2, g)
+        rep_s = time.perf_counter() - t
+        rep_n = sum(len(g.triples) for g in sample)
+        print(f"pyoxigraph replace_filing (DROP + INSERT DATA per filing), {len(sample)} filings: "
+              f"{rep_n / rep_s:,.0f} triples/s, {1000 * rep_s / len(sample):.1f} ms per filing")
+        del store2
+
+        # parameters: the issuer with the most filings, one of its subsidiaries, a busy person
+        first = graphs[0]
+        issuer = next(str(s) for s, p, o in first.triples if str(p).endswith("#issuer") and str(s).startswith("https://w3id.org/corpkg/id/filing/"))
+        issuer = next(str(o) for s, p, o in first.triples if str(p).endswith("#issuer") and str(s) == issuer)
+        person = next(str(o) for s, p, o in first.triples if str(p).endswith("#holder"))
+        params = {"subsidiaries": {"parent": issuer}, "officers": {"org": issuer}, "provenance": {"subject": issuer},
+                  "lenders": {"borrower": issuer}, "litigation": {"party": issuer}, "issuer_profile": {"org": issuer},
+                  "interlocks": {"person": person}, "acquisitions": {"target": issuer}}
+        names = [q for q in list_named()]
+
+        def ox_run(q, p):
+            return len(select(store, q, p)[1])
+
+        for label, ps in (("bound", params), ("unbound", {})):
+            print(f"oxigraph, parameters {label}:", flush=True)
+            res = time_queries(ox_run, names, ps)
+            results[f"oxigraph {label} ({len(store):,})"] = res
+        del store, quads
+        gc.collect()
+
+    if args.rdflib_triples:
+        from rdflib import Dataset
+
+        sub, total = [], 0
+        for g in graphs:
+            if total >= args.rdflib_triples:
+                break
+            sub.append(g)
+            total += len(g.triples)
+        t = time.perf_counter()
+        ds = Dataset(default_union=True)
+        for g in sub:
+            ctx = ds.graph(g.graph)
+            for tr in g.triples:
+                ctx.add(tr)
+        rl_s = time.perf_counter() - t
+        print(f"rdflib Dataset in memory: {total:,} triples added in {rl_s:.1f} s ({total / rl_s:,.0f} triples/s)")
+        store_small = ox.Store()
+        store_small.bulk_extend(q for g in sub for q in g.quads())
+
+        def rdflib_run(q, p):
+            return len(select(ds, q, p)[1])
+
+        def ox_small(q, p):
+            return len(select(store_small, q, p)[1])
+
+        print("rdflib and oxigraph on the rdflib subset:", flush=True)
+        rnames = [q for q in names if not (args.rdflib_skip and q.startswith(args.rdflib_skip))]
+        results[f"rdflib bound ({total:,})"] = time_queries(rdflib_run, rnames, params)
+        results[f"oxigraph bound ({total:,})"] = time_queries(ox_small, names, params)
+        results[f"rdflib unbound ({total:,})"] = time_queries(rdflib_run, rnames, {})
+        results[f"oxigraph unbound ({total:,})"] = time_queries(ox_small, names, {})
+
+    cols = list(results)
+    print("\nquery times in seconds (rows):")
+    print("| query | " + " | ".join(cols) + " |")
+    print("|---|" + "---|" * len(cols))
+    for name in list_named():
+        cells = [("skipped" if name not in results[c] else
+                  f"{results[c][name][0]:.3f} ({results[c][name][1]:,})" if isinstance(results[c][name][1], int)
+                  else results[c][name][1]) for c in cols]
+        print(f"| {name} | " + " | ".join(cells) + " |")
+    print(f"\npeak resident memory of this process: {rss_mb():,.0f} MB")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
