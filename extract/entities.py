@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from functools import lru_cache
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator
@@ -211,6 +212,7 @@ def find_entities(
             cands.extend(shifted)
             for ln in plinks:
                 links.append((shifted[ln.target], Link(ln.kind, ln.target, ln.alias, ln.alias_start + a, ln.alias_end + a)))
+    _name_lines(text, cands)
     if issuer is None:
         issuer = issuer_from_document(document)
     builder = _Builder(document, lower, issuer, tuple(known))
@@ -233,6 +235,33 @@ def _analyse(nlp: Language, texts: Iterable[str]) -> Iterator[tuple[list[Candida
         return
     for doc in nlp.pipe(texts):
         yield (doc._.entity_candidates or []), (doc._.entity_links or [])
+
+
+@lru_cache(maxsize=1)
+def _title_line() -> re.Pattern[str]:
+    titles = "|".join(re.escape(t).replace(r"\ ", r"\s+") for t in lexicon().titles if len(t) > 3)
+    return re.compile(
+        r"(?:[^\n]*\n){0,4}?[ \t]*(?:(?:independent|non-executive|executive|senior|former|lead)[ \t]+)*"
+        rf"(?:{titles})(?![\w])",
+        re.IGNORECASE,
+    )
+
+
+def _name_lines(text: str, cands: list[Candidate]) -> None:
+    """A person-shaped name alone on its line, with a title on one of the next lines, is a person
+    (lists of directors and officers: "Zhang Xiaoqiang" / address / "Independent Director")."""
+    rx = _title_line()
+    for c in cands:
+        if c.accepted or c.rejected is not None or c.kind != "Person" or c.score < 0.5:
+            continue
+        ls = text.rfind("\n", 0, c.start) + 1
+        le = text.find("\n", c.end)
+        le = len(text) if le < 0 else le
+        if text[ls:c.start].strip() or text[c.end:le].strip():
+            continue
+        if rx.match(text, le + 1, min(len(text), le + 400)):
+            c.score = 0.75
+            c.signals.append("name-line")
 
 
 class _lowercase_context:

@@ -155,3 +155,12 @@ def test_typo_of_a_name_is_the_same_entity(nlp) -> None:
 def test_issuer_from_the_cover_when_no_issuer_stage_ran(nlp) -> None:
     idx = find_entities(doc(TEXT), nlp, None)
     assert idx.issuer is not None and idx.issuer.label == "The Auxer Group, Inc."
+
+
+def test_a_name_alone_on_its_line_above_a_title_is_a_person(nlp) -> None:
+    text = ("Name\tPosition\n\nZhang Xiaoqiang\n\n38 South Yuetan Street, Beijing, China\n\n"
+            "Independent Director\tVice Chairman\n\nFixed Income Markets\n\nSome text follows here.")
+    idx = find_entities(doc(text), nlp, None)
+    labels = {e.label: e.kind for e in idx.entities}
+    assert labels.get("Zhang Xiaoqiang") == "Person"
+    assert "Fixed Income Markets" not in labels
