@@ -42,6 +42,7 @@ from corpkg.extract.names import (
     name_key,
     normalize_name,
     person_parts,
+    same_first_name,
     strip_legal_suffix,
 )
 
@@ -151,6 +152,7 @@ class _Ent:
     norms: set[str] = field(default_factory=set)
     first_last: set[str] = field(default_factory=set)  # persons: "first last"
     last: str = ""
+    middles: set[str] = field(default_factory=set)  # middle initials seen ("j" of "Robert J. Scott")
 
     def add_form(self, form: str) -> None:
         self.forms[form] += 1
@@ -339,10 +341,15 @@ class _Builder:
         if e.kind == "Person":
             parts = person_parts(form)
             if parts:
-                first, _, last = parts
+                first, middle, last = parts
                 lk = last.lower().rstrip(".,")
-                if first:
-                    fl = f"{first.lower().rstrip('.')} {lk}"
+                e.middles |= _middles(middle)
+                firsts = [first] if first else []
+                nick = re.search(r"\(([A-Z][a-z]+)\)", middle)
+                if nick:
+                    firsts.append(nick.group(1))  # "John E. (Jack) Feltl" is also "Jack Feltl"
+                for f in firsts:
+                    fl = f"{f.lower().rstrip('.')} {lk}"
                     if e not in self.by_first_last[fl]:
                         self.by_first_last[fl].append(e)
                     e.first_last.add(fl)
@@ -512,21 +519,21 @@ class _Builder:
         parts = person_parts(form)
         if not parts:
             return None
-        first, _, last = parts
+        first, middle, last = parts
         lk = last.lower().rstrip(".,")
+        mids = _middles(middle)
         if first:
             fl = f"{first.lower().rstrip('.')} {lk}"
-            hits = self.by_first_last.get(fl, [])
+            # "John C. Feltl" and "John E. Feltl" are two persons
+            hits = [e for e in self.by_first_last.get(fl, []) if not (mids and e.middles and not mids & e.middles)]
             if len(hits) == 1:
                 return hits[0]
             # a short form of the first name: "Mitch Cohen" / "Mitchell Cohen"
-            f0 = first.lower().rstrip(".")
-            if len(f0) >= 3:
-                near = [e for e in self.by_last.get(lk, []) if any(
-                    x.split()[0].startswith(f0) or f0.startswith(x.split()[0]) for x in e.first_last
-                    if len(x.split()[0]) >= 3)]
-                if len(near) == 1:
-                    return near[0]
+            near = [e for e in self.by_last.get(lk, [])
+                    if any(same_first_name(first, x.split()[0]) for x in e.first_last)
+                    and not (mids and e.middles and not mids & e.middles)]
+            if len(near) == 1:
+                return near[0]
             # a surname-only person seen before ("Mr. Shaver") gets a first name
             lone = [e for e in self.by_last.get(lk, []) if not e.first_last]
             if len(lone) == 1 and len(self.by_last.get(lk, [])) == 1:
@@ -559,6 +566,12 @@ class _Builder:
                         len(w.rstrip("s")) >= 3 and x.startswith(w.rstrip("s")) and len(w) < len(x)
                         for w, x in zip(words[1:], target[1:]))):
                     return _one(hits)  # "Barr Labs" / "Barr Laboratories, Inc."
+        # the last distinctive word of one organization's name ("Disney" of "The Walt Disney Company")
+        if not suffixed and len(words) == 1 and len(words[0]) >= 4 and words[0] not in lexicon().common_words \
+                and words[0] not in self.lower and words[0] not in lexicon().org_heads:
+            hits = orgs_of(i for i in self.suffix_idx.get((words[0],), ()))
+            if len(hits) == 1:
+                return _one(hits)
         # the tail of one organization's longer name with the same legal form
         # ("Vitamin Cottage, Inc." in "Natural Grocers by Vitamin Cottage, Inc.")
         if suffixed and len(words) >= 2:
@@ -896,6 +909,10 @@ def _generic_term(term: str) -> bool:
 
 def _is_synonym(name: str) -> bool:
     return name.strip().lower() in {p.lower() for p, _ in lexicon().issuer_synonyms}
+
+
+def _middles(middle: str) -> set[str]:
+    return {w[0].lower() for w in middle.split() if w[:1].isalpha() and w[:1].isupper() and not w.startswith("(")}
 
 
 def _deletes(s: str) -> set[str]:

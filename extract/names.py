@@ -29,6 +29,7 @@ __all__ = [
     "has_legal_suffix",
     "classify_name",
     "person_parts",
+    "same_first_name",
     "build_common_words",
 ]
 
@@ -54,6 +55,7 @@ PATTERN_FILES = (
     "places.txt",
     "non_entity_starts.txt",
     "us_state_codes.txt",
+    "nicknames.txt",
 )
 
 
@@ -96,6 +98,7 @@ class Lexicon:
     places: frozenset[str]  # lower case
     non_entity_starts: frozenset[str]
     state_codes: frozenset[str]
+    nicknames: frozenset[tuple[str, str]]  # (short, full), lower case
 
 
 def _key(token: str) -> str:
@@ -122,10 +125,10 @@ def lexicon() -> Lexicon:
         first_names=frozenset(s.lower() for s in load_list("first_names.txt")),
         last_names=frozenset(s.lower() for s in load_list("last_names.txt")),
         common_words=frozenset(s.split()[0].lower() for s in load_list("common_words.txt")),
-        places=frozenset(_simple_norm(s) for s in load_list("places.txt"))
-        | frozenset(s.lower() for s in load_list("us_state_codes.txt")),
+        places=frozenset(_simple_norm(s) for s in load_list("places.txt")),
         non_entity_starts=frozenset(load_list("non_entity_starts.txt")),
         state_codes=frozenset(load_list("us_state_codes.txt")),
+        nicknames=frozenset(tuple(line.lower().split("\t")[:2]) for line in load_list("nicknames.txt")),  # type: ignore[misc]
     )
 
 
@@ -198,6 +201,17 @@ def _strip_name_suffix(text: str) -> str:
     return text
 
 
+def same_first_name(a: str, b: str) -> bool:
+    """"Mitch"/"Mitchell", "Mike"/"Michael", "Robert"/"Robert": one person's first name."""
+    a, b = a.lower().rstrip("."), b.lower().rstrip(".")
+    if a == b:
+        return True
+    if len(a) >= 3 and len(b) >= 3 and (a.startswith(b) or b.startswith(a)):
+        return True
+    nick = lexicon().nicknames
+    return (a, b) in nick or (b, a) in nick
+
+
 def name_key(name: str) -> str:
     """A slug for an entity key: ``"The Auxer Group, Inc."`` → ``"auxer-group"``."""
     return re.sub(r"[^a-z0-9]+", "-", normalize_name(name)).strip("-") or re.sub(
@@ -211,6 +225,8 @@ def has_legal_suffix(name: str) -> bool:
 
 # --------------------------------------------------------------------------- person vs organization
 
+_PLACE_STARTS = {"santa", "san", "los", "las", "fort", "port", "mount", "lake", "north", "south", "east", "west",
+                 "new", "st", "saint", "upper", "lower", "greater"}
 _INITIAL = re.compile(r"^[A-Z]\.?$")
 _NAMEISH = re.compile(r"^(?:[A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)*|Mc[A-Z][a-z]+|Mac[A-Z][a-z]+|O'[A-Z][a-z]+|[A-Z]{2,})$")
 
@@ -246,7 +262,7 @@ def classify_name(
     "signature", "title") lowers the bar.
     """
     lex = lexicon()
-    text = name.strip()
+    text = re.sub(r"\s+\([A-Z][a-z]+\)(?=\s)", "", name.strip())  # "John E. (Jack) Feltl"
     if not text:
         return None, 0.0
     if has_legal_suffix(text):
@@ -275,7 +291,9 @@ def classify_name(
     nameish = all(_NAMEISH.match(w) for w in words)
     first_ok = words[0].lower() in lex.first_names and not is_common(words[0])
     last_ok = words[-1].lower() in lex.last_names
-    if any(w.lower() in lex.places for w in words[-1:]) or (core and _INITIAL.match(core[-1]) and len(core) > 1):
+    if (any(w.lower() in lex.places or w in lex.state_codes for w in words[-1:]) or words[0].lower() in lex.places
+            or words[0].lower() in _PLACE_STARTS
+            or " ".join(words[:2]).lower() in lex.places or (core and _INITIAL.match(core[-1]) and len(core) > 1)):
         return None, 0.0  # "Denver Colorado", "John E." (a name cut short)
     if len(words) >= 2 and len(words) <= (4 if initials else 3) and nameish:
         if any(w.isupper() and len(w) > 1 for w in words) and not all(w.isupper() for w in words):

@@ -23,7 +23,7 @@ def test_lexicon_builds_from_the_files() -> None:
     assert "chief executive officer" in lex.titles
     assert "robert" in lex.first_names and len(lex.first_names) > 4000
     assert "board of directors" in lex.stop_phrases
-    assert "nj" in lex.places and "new jersey" in lex.places
+    assert "NJ" in lex.state_codes and "new jersey" in lex.places
     assert any(row[0] == "Securities and Exchange Commission" and "SEC" in row for row in lex.known_orgs)
 
 
