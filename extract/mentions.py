@@ -125,7 +125,7 @@ def _regexes() -> dict[str, re.Pattern[str]]:
     sfx_alt = "(?:" + "|".join(sfx) + ")"
     name_sfx = r"(?:Jr|Sr|II|III|IV|Esq|Ph\.D|M\.D|CPA)\.?"
     chunk = (
-        rf"(?:(?<=/s/)|(?<=/S/)|(?<![\w'’\-/&.]))(?:&[ \t]+)?{_TOK}(?:{_SEP}(?:{_CONNECT}{_SEP})*(?:{_TOK}|&|\d{{1,3}}(?=,?[ ]+[A-Z])|\([A-Z][a-z]+\)(?=[ ]+[A-Z])|r\.l\.|plc|p\.l\.c\.|r\.o\.|s\.r\.o\.))*"
+        rf"(?:(?<=/s/)|(?<=/S/)|(?<![\w'’\-/&.]))(?:&[ \t]+)?{_TOK}(?:{_SEP}(?:{_CONNECT}{_SEP})*(?:{_TOK}|&|\d{{1,3}}(?=,?[ ]+[A-Z])|\([A-Z][A-Za-z]+\)(?=[ ]+[A-Z])|r\.l\.|plc|p\.l\.c\.|r\.o\.|s\.r\.o\.))*"
         rf"(?:(?:[ \t]*,[ \t]*\n?[ \t]*|[ ])(?:{sfx_alt}|{name_sfx})(?![\w\-]))*"
     )
     titles = "|".join(re.escape(t).replace(r"\ ", r"\s+") for t in lex.titles)
