@@ -682,7 +682,8 @@ def _merge_firm_lists(text: str, cands: list[Candidate]) -> None:
             and re.fullmatch(r"[ \t]*,[ \t]*", text[cands[j].end : cands[j + 1].start])
         ):
             j += 1
-        if j > i and has_legal_suffix(cands[j].text) and len(normalize_name(cands[j].text).split()) <= 4:
+        core = normalize_name(cands[j].text).split()
+        if j > i and has_legal_suffix(cands[j].text) and (len(core) == 1 or (len(core) <= 4 and "and" in core)):
             first, last = cands[i], cands[j]
             merged = Candidate(first.start, last.end, text[first.start : last.end], "Organization", 0.95,
                                ["legal-suffix", "firm-list"])
