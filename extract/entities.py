@@ -620,6 +620,7 @@ class _Builder:
                         len(core) >= 2 and len(tok) >= 3 and tok[:1].isupper() and tok.lower() not in lower
                         and tok.lower() not in lex.common_words and tok.lower() not in lex.first_names
                         and tok.lower() not in lex.places and tok not in lex.leading_stopwords
+                        and tok.lower() not in _GENERIC_FIRST
                         and not tok.isupper() and tok.isalpha()
                     ):
                         first_tokens[tok].add(i)
@@ -858,6 +859,11 @@ class _Builder:
             if s.start <= offset < s.end and (best is None or s.end - s.start <= best.end - best.start):
                 best = s
         return best.title if best else None
+
+
+_GENERIC_FIRST = {"united", "american", "national", "first", "general", "international", "global", "federal",
+                  "standard", "capital", "central", "southern", "northern", "eastern", "western", "pacific", "atlantic",
+                  "continental", "consolidated", "allied", "universal", "premier", "royal", "new", "great"}
 
 
 def _best_label(e: _Ent) -> str:

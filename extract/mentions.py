@@ -125,7 +125,7 @@ def _regexes() -> dict[str, re.Pattern[str]]:
     sfx_alt = "(?:" + "|".join(sfx) + ")"
     name_sfx = r"(?:Jr|Sr|II|III|IV|Esq|Ph\.D|M\.D|CPA)\.?"
     chunk = (
-        rf"(?:(?<=/s/)|(?<=/S/)|(?<![\w'’\-/&.]))(?:&[ \t]+)?{_TOK}(?:{_SEP}(?:{_CONNECT}{_SEP})*(?:{_TOK}|&|\d{{1,3}}(?=,?[ ]+[A-Z])|\([A-Z][A-Za-z]+\)(?=[ ]+[A-Z])|r\.l\.|plc|p\.l\.c\.|r\.o\.|s\.r\.o\.))*"
+        rf"(?:(?<=/s/)|(?<=/S/)|(?<![\w'’\-/&.,]))(?:\d{{1,4}}[ ](?=[A-Z]))?(?:&[ \t]+)?{_TOK}(?:{_SEP}(?:{_CONNECT}{_SEP})*(?:{_TOK}|&|\d{{1,3}}(?=,?[ ]+[A-Z])|\([A-Z][A-Za-z]+\)(?=[ ]+[A-Z])|r\.l\.|plc|p\.l\.c\.|r\.o\.|s\.r\.o\.))*"
         rf"(?:(?:[ \t]*,[ \t]*\n?[ \t]*|[ ])(?:{sfx_alt}|{name_sfx})(?![\w\-]))*"
     )
     titles = "|".join(re.escape(t).replace(r"\ ", r"\s+") for t in lex.titles)
@@ -156,14 +156,14 @@ def _regexes() -> dict[str, re.Pattern[str]]:
             re.IGNORECASE,
         ),
         "org_before": re.compile(
-            r"(?:(?:marketed|manufactured|distributed|developed|sold|produced|owned|acquired|licensed|supplied|made|"
+            r"(?<![\w-])(?:(?:marketed|manufactured|distributed|developed|sold|produced|owned|acquired|licensed|supplied|made|"
             r"published|sponsored|operated|managed|advised|audited|purchased|bought|leased|spun\s+off)\s+(?:by|from)|"
             r"(?:subsidiary|subsidiaries|division|affiliate|unit|parent|customer|client|supplier|competitor|"
             r"directors|trustees|shareholder|stockholder|member|members|partner|founder|co-founder|employee)\s+of|"
-            r"(?:officer|director|president|partner|consultant|analyst|associate|correspondent|manager|leader|"
+            r"(?<![\w-])(?:officer|director|president|partner|consultant|analyst|associate|correspondent|manager|leader|"
             r"executive|employee|banker|attorney|lawyer|counsel|chairman|chair|head|founder|investor|intern)"
             r"\s+(?:at|for|with)|"
-            r"(?:joined|with|at)\s+the|merger\s+with|acquisition\s+of|agreement\s+with|competes\s+with)"
+            r"(?<![\w-])(?:joined|with|at)\s+the|(?<![\w-])(?:merger\s+with|acquisition\s+of|agreement\s+with|competes\s+with))"
             r"\s+(?:the\s+)?\Z",
             re.IGNORECASE,
         ),
@@ -247,7 +247,7 @@ def find_mentions(text: str, *, lowercase_words: frozenset[str] | set[str] = fro
                 for c in _make_candidates(text, a, b, lowercase_words):
                     cands.append(c)
     cands.sort(key=lambda c: c.start)
-    _merge_firm_lists(text, cands)
+    _merge_firm_lists(text, cands, lowercase_words)
     _context(text, cands, lowercase_words)
     _groups(text, cands)
     links = _links(text, cands)
@@ -367,7 +367,8 @@ def _make_candidates(text: str, a: int, b: int, lower: frozenset[str] | set[str]
         if caps and w in {"OF", "AND", "THE"}:
             cur.append((s, e))
             continue
-        if not caps and cur and (w in _TITLE_BREAK or (w == "The" and i > 0)):
+        if not caps and cur and (w in _TITLE_BREAK or (w == "The" and i > 0)
+                                 or (w == "the" and text[cur[-1][0] : cur[-1][1]] not in _CONNECTORS)):
             pieces.append((cur, sig))
             cur, sig = [], []
             continue
@@ -402,7 +403,8 @@ def _candidates_of_piece(text: str, toks: list[tuple[int, int]], signals: list[s
     stripped = 0
     while toks and stripped < _LEADING_STRIP_MAX:
         tk = text[toks[0][0] : toks[0][1]].rstrip(".,")
-        if tk in lex.leading_stopwords or tk == "&" or (tk.isupper() and len(tk) > 1 and tk.title() in lex.leading_stopwords):
+        if tk in lex.leading_stopwords or tk == "&" or (tk.isupper() and len(tk) > 1 and tk.title() in lex.leading_stopwords) \
+                or (len(toks) > 1 and len(tk) > 5 and tk.endswith("ly") and tk.lower() in lex.common_words):
             toks = toks[1:]
             stripped += 1
             continue
@@ -417,6 +419,14 @@ def _candidates_of_piece(text: str, toks: list[tuple[int, int]], signals: list[s
         break
     if not toks:
         return []
+    first_w = text[toks[0][0] : toks[0][1]]
+    if first_w.isdigit():
+        whole = " ".join(words(toks))
+        before = text[max(0, toks[0][0] - 12) : toks[0][0]]
+        if not has_legal_suffix(whole) or re.search(r"(?:,|\d|[A-Z][a-z]+)\s*\Z", before):
+            toks = toks[1:]  # a year or a count, not "1895 Bancorp of Wisconsin, Inc."
+    if not toks:
+        return []
     # "X of Y": cut when X is a title, a document, a quantity ... (not "Bank of America")
     ws = words(toks)
     for i, w in enumerate(ws):
@@ -427,8 +437,12 @@ def _candidates_of_piece(text: str, toks: list[tuple[int, int]], signals: list[s
         left_text = " ".join(lw)
         right_text = " ".join(words(right))
         keep = _key(lw[-1]) in _OF_KEEP_HEADS or _key(lw[-1]).rstrip("s") in _OF_KEEP_HEADS or _key(lw[-1]) in lex.org_heads
-        if keep and has_legal_suffix(right_text) and len(lw) > 1:
-            keep = False  # "Compensation Committee of Fair Isaac Corporation"
+        if keep and has_legal_suffix(right_text) and (len(lw) > 1 or _key(lw[-1]) not in _OF_KEEP_HEADS):
+            keep = False  # "Compensation Committee of Fair Isaac Corporation", "Management of GAINSCO, INC."
+        rw = [x for x in words(right) if x not in ("the", "The", "THE")]
+        if keep and len(lw) == 1 and len(rw) == 1 and not has_legal_suffix(right_text) \
+                and rw[0].lower() not in lex.places and rw[0] not in lex.state_codes:
+            keep = False  # "Exchange of Bitcoin" (but "Bank of America", "University of Pennsylvania")
         if lw[0] in lex.non_entity_starts or _is_title(left_text) or not keep:
             if right and text[right[0][0] : right[0][1]] in {"the", "The", "THE"}:
                 right = right[1:]
@@ -574,6 +588,9 @@ def _weigh(text: str, s: int, e: int, signals: list[str], lower: frozenset[str] 
         return c
     suffix = has_legal_suffix(flat)
     last_key = _key(words[-1])
+    if not suffix and any(re.search(r"-[a-z]+-", w) for w in words):
+        c.rejected = "generic"  # "At-the-Market", "Mark-to-Market"
+        return c
     if not suffix and any(_key(w) in _NON_ENTITY_ANYWHERE for w in words):
         c.rejected = "non-entity word"
         return c
@@ -599,7 +616,7 @@ def _weigh(text: str, s: int, e: int, signals: list[str], lower: frozenset[str] 
         # "Foo Corporation" is a name unless every other word is common ("the Corporation")
         core = [w for w in normalize_name(flat).split() if w not in {"&", "and", "of"}]
         if len(core) == 1 and (core[0] in lex.stop_phrases or core[0] in lex.org_heads or core[0] in lex.segment_heads
-                               or core[0] in _GENERIC_CORES):
+                               or core[0] in _GENERIC_CORES or core[0] in lex.places):
             core = []
         if not core:
             c.rejected = "generic"
@@ -669,7 +686,7 @@ def _known_org(flat: str) -> str | None:
     return None
 
 
-def _merge_firm_lists(text: str, cands: list[Candidate]) -> None:
+def _merge_firm_lists(text: str, cands: list[Candidate], lower: frozenset[str] | set[str] = frozenset()) -> None:
     """"Leonard, Street and Deinard, P.A." / "Skadden, Arps, Slate, Meagher & Flom LLP": single
     surnames separated by commas and ending in a suffixed member are one firm's name."""
     i = 0
@@ -679,6 +696,7 @@ def _merge_firm_lists(text: str, cands: list[Candidate]) -> None:
             j + 1 < len(cands)
             and len(cands[j].text.split()) == 1
             and _surname_like(cands[j].text)
+            and cands[j].text.lower() not in lower
             and re.fullmatch(r"[ \t]*,[ \t]*", text[cands[j].end : cands[j + 1].start])
         ):
             j += 1
@@ -707,7 +725,7 @@ def _surname_like(word: str) -> bool:
     w = word.strip(",")
     return (w[:1].isupper() and w[1:].islower() and w.isalpha() and w.lower() not in lex.places
             and w not in lex.leading_stopwords and w.lower() not in lex.org_heads and w.lower() not in lex.common_words
-            and w.lower() not in lex.stop_phrases)
+            and w.lower() not in lex.stop_phrases and w.lower() not in _ROLE_TERMS)
 
 
 def _context(text: str, cands: list[Candidate], lower: frozenset[str] | set[str]) -> None:
@@ -816,7 +834,9 @@ _ROLE_TERMS = {"company", "registrant", "issuer", "corporation", "lender", "lend
                "parent", "sub", "merger sub", "guarantor", "bank", "investor", "acquiror", "acquirer", "target",
                "partnership", "fund", "trust", "advisor", "adviser", "manager", "sponsor", "underwriter", "placement agent",
                "representative", "landlord", "tenant", "licensor", "licensee", "consultant", "executive", "employee",
-               "holder", "stockholder", "shareholder", "noteholder", "purchasers", "sellers", "buyers", "issuer", "offeror"}
+               "holder", "stockholder", "shareholder", "noteholder", "purchasers", "sellers", "buyers", "issuer", "offeror",
+               "depositor", "servicer", "custodian", "administrator", "registrar", "transfer agent", "paying agent",
+               "owner trustee", "indenture trustee", "depositary", "arranger", "lead arranger", "syndication agent"}
 
 
 def _name_like_term(term: str, target: Candidate) -> bool:
@@ -837,10 +857,27 @@ def _name_like_term(term: str, target: Candidate) -> bool:
         return False
     tnorm = normalize_name(target.text)
     # the term shares a word or the initials of the name, or is an acronym
+    if re.search(r"\d", term) and not re.fullmatch(r"[A-Za-z]+\d?", term):
+        return False  # "ASC 320-10-65": a code
     initials = "".join(w[0] for w in tnorm.split() if w)
     tl = term.replace(".", "").replace(" ", "").lower()
-    return any(w.lower() in tnorm.split() for w in words) or tl == initials[: len(tl)] or term.isupper() or \
-        any(tnorm.replace(" ", "").startswith(w.lower()[:4]) for w in words)
+    return any(w.lower() in tnorm.split() for w in words) or tl == initials[: len(tl)] or \
+        (term.isupper() and _acronym_of(tl, tnorm)) or any(tnorm.replace(" ", "").startswith(w.lower()[:4]) for w in words)
+
+
+def _acronym_of(acro: str, norm: str) -> bool:
+    """"gmacis" / "gmac investment services", "rbc" / "risk based capital": the acronym's letters
+    in order in the name, starting with its first letter."""
+    letters = norm.replace(" ", "")
+    if not acro or not letters or acro[0] != letters[0]:
+        return False
+    pos = 0
+    for ch in acro:
+        pos = letters.find(ch, pos)
+        if pos < 0:
+            return False
+        pos += 1
+    return True
 
 
 def _links(text: str, cands: list[Candidate]) -> list[Link]:
@@ -885,8 +922,10 @@ def _links(text: str, cands: list[Candidate]) -> list[Link]:
                 continue
             if not _name_like_term(term, cands[t]):
                 continue
-            links.append(Link("defined", t, term, m.start(g), m.start(g) + len(m.group(g).rstrip(" ,"))))
             c = cands[t]
+            if c.score < 0.45 or "generic-head" in c.signals:
+                continue  # a defined term does not make a weak phrase a name
+            links.append(Link("defined", t, term, m.start(g), m.start(g) + len(m.group(g).rstrip(" ,"))))
             if c.score < ACCEPT:
                 c.score = ACCEPT
                 c.signals.append("defined-term")

@@ -317,7 +317,7 @@ def classify_name(
             return None, 0.0
         if initials and _NAMEISH.match(w) and all(i.endswith(".") for i in initials) and core[-1] == w:
             return "Person", 0.6  # "J. Smith"
-        if w.lower() in lex.last_names and w.lower() not in lex.first_names:
+        if w.lower() in lex.last_names:
             return "Person", 0.45
         return "Organization", 0.45
     if len(words) > 4:
