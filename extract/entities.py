@@ -863,7 +863,8 @@ class _Builder:
 
 _GENERIC_FIRST = {"united", "american", "national", "first", "general", "international", "global", "federal",
                   "standard", "capital", "central", "southern", "northern", "eastern", "western", "pacific", "atlantic",
-                  "continental", "consolidated", "allied", "universal", "premier", "royal", "new", "great"}
+                  "continental", "consolidated", "allied", "universal", "premier", "royal", "new", "great",
+                  "west", "east", "north", "south", "western", "eastern", "commonwealth", "republic"}
 
 
 def _best_label(e: _Ent) -> str:
@@ -932,8 +933,16 @@ def _one(hits: dict) -> "_Ent":
 
 
 def _edit1(a: str, b: str) -> bool:
+    """One edit (or one adjacent swap) apart, in a word of four letters or more: "Telcom"/"Telecom",
+    never "Fund V"/"Fund VI" or "Unit 2"/"Unit 3"."""
     if a == b:
         return False
+    wa, wb = a.split(), b.split()
+    if len(wa) == len(wb):
+        diff = [(x, y) for x, y in zip(wa, wb) if x != y]
+        if len(diff) != 1 or min(len(diff[0][0]), len(diff[0][1])) < 4 or not diff[0][0].isalpha() \
+                or re.fullmatch(r"[ivxlc]+", diff[0][0]) or re.fullmatch(r"[ivxlc]+", diff[0][1]):
+            return False
     if len(a) > len(b):
         a, b = b, a
     if len(b) - len(a) > 1:

@@ -197,6 +197,11 @@ def _strip_name_suffix(text: str) -> str:
     lex = lexicon()
     m = re.search(r",?\s+([A-Za-z.]+)\s*$", text)
     if m and _key(m.group(1)) in lex.name_suffixes and len(text[: m.start()].split()) >= 2:
+        if re.fullmatch(r"[IVX]+", m.group(1)):
+            # "John Smith III" but not "Commonwealth Income & Growth Fund V"
+            words = text[: m.start()].replace(",", " ").split()
+            if words[0].lower() not in lex.first_names or any(_key(w) in lex.org_heads for w in words):
+                return text
         return text[: m.start()]
     return text
 
