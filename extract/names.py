@@ -183,9 +183,17 @@ def normalize_name(name: str, *, strip_suffix: bool = True) -> str:
     text = text.replace("&", " and ")
     text = _PUNCT.sub("", text.lower())
     text = _SPACES.sub(" ", text).strip()
+    if any(w in _ABBREV for w in text.split()):
+        text = " ".join(_ABBREV.get(w, w) for w in text.split())
     if text.startswith("the ") and len(text) > 4:
         text = text[4:]
     return text
+
+
+# unambiguous abbreviations in organization names ("Wolfe Axelrod Weinberger Assoc. LLC")
+_ABBREV = {"assoc": "associates", "assocs": "associates", "assn": "association", "intl": "international",
+           "natl": "national", "mfg": "manufacturing", "bros": "brothers", "svcs": "services", "hldgs": "holdings",
+           "grp": "group", "dept": "department", "univ": "university", "mgmt": "management", "invs": "investments"}
 
 
 def _simple_norm(text: str) -> str:
