@@ -345,6 +345,8 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
     start = 0
     for m in _SENT_END.finditer(text):
         if text[m.start()] == ".":
+            if m.start() > 0 and text[m.start() - 1] == ",":  # "Inc,." - a typo, not a sentence end
+                continue
             word = re.search(r"([A-Za-z][A-Za-z.]*)$", text[start : m.start()])
             if word:
                 w = word.group(1).lower().rstrip(".")

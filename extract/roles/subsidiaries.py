@@ -70,11 +70,20 @@ def _build() -> dict[str, re.Pattern[str]]:
         "merged_into": re.compile(_alt("merged_into"), re.I),
         "stake": re.compile(_alt("majority_stake") + r"$", re.I),
         "connective": re.compile(r"^\W*(?:" + _alt("connective") + r")\b", re.I),
+        "share_verb": re.compile(_alt("stake_share_verb") + r"$", re.I),
+        "stake_after": re.compile(_alt("stake_after"), re.I),
+        "owns": re.compile(_alt("owns_verb"), re.I),
     }
 
 
-_PARENT_OF = re.compile(r"\s*,?\s*(?:is|was|became|as|remains)?\s*(?:the|its|our)\s+(?:ultimate\s+|direct\s+|indirect\s+|sole\s+)?"
-                        r"(?:parent|holding)(?:\s+(?:company|corporation|entity))?\s+(?:of|for)\s+", re.I)
+# "X is the parent (company) of Y", "X, the parent of Y", "X (parent of Y)"
+_PARENT_OF = re.compile(
+    r"\s*[,.]*\s*(?:(?:is|was|became|as|remains)\s+)?(?:(?:the|its|our)\s+(?:ultimate\s+|direct\s+|indirect\s+|sole\s+)?"
+    r"(?:parent|holding)(?:\s+(?:company|corporation|entity))?|(?:,\s*|\(\s*|(?:is|was)\s+)(?:ultimate\s+|direct\s+|indirect\s+)?"
+    r"parent(?:\s+(?:company|corporation|entity))?)\s+(?:of|for)\s+", re.I)
+# an enumeration member followed by a short description: "A, a full-service brokerage and B, an online company"
+_APPOS_GAP = re.compile(r"\s*,\s*(?:an?|the)\s+[^,;.()]{1,60}?,?\s+(?:and|&)\s+(?:the\s+)?|\s*,?\s*(?:and|&)\s+(?:the\s+)?|\s*,\s*", re.I)
+_NOT_OWNED_AFTER = re.compile(r"\s*(?:['’]s\b|shares\b|stock\b|common\b|units\b|securities\b|notes\b|bonds\b|warrants\b)", re.I)
 _JURISDICTION = re.compile(r"\s*,?\s*(?:\(\s*)?an?\s+(?P<j>(?:[A-Z][a-z]+\s+){0,2}[A-Z][a-z]+)\s+" + _FORM)
 
 
@@ -131,7 +140,66 @@ class SubsidiaryExtractor(RoleComponent):
             facts += self._stake(p, a, b, issuer)
             facts += self._dissolution(p, a, b, issuer)
             facts += self._parent_of(p, a, b)
+            facts += self._stake_after(p, a, b)
+            facts += self._owns(p, a, b)
         return facts
+
+    def _enumeration(self, p: Passage, first: Mention, b: int) -> list[Mention]:
+        """``first`` and the organizations listed after it, each possibly followed by a short
+        description ("A, a full-service brokerage and B, an online trading company")."""
+        out = [first]
+        cur = first
+        for m in p.mentions_in(first.end, b, "ORG", pronouns=False):
+            if m.start < cur.end:
+                continue
+            if not _APPOS_GAP.fullmatch(p.text, cur.end, m.start):
+                break
+            out.append(m)
+            cur = m
+        return out
+
+    def _stake_after(self, p: Passage, a: int, b: int) -> list[Fact]:
+        """"Y acquired 39,773,792 shares of the common stock of X ("X") representing 99.93% of
+        the shares issued and outstanding": the percentage printed after the owned name."""
+        out = []
+        for m in p.mentions_in(a, b, "ORG", pronouns=False):
+            sa = self.rx["stake_after"].match(p.text, m.end, b)
+            if not sa:
+                continue
+            pct = float(sa.group("pct"))
+            if pct <= 50 or pct > 100:
+                continue
+            verb = self.rx["share_verb"].search(p.text, max(a, m.start - 200), m.start)
+            if not verb:
+                continue
+            ante = self._antecedent(p, a, verb.start(), {m.key})
+            if ante is None:
+                continue
+            attrs = [("percentage", sa.group("pct"))]
+            if re.match(r"acquired|purchased|bought", verb.group(0), re.I):
+                d = find_dates(p.text[a:b])
+                if d:
+                    attrs.append(("startDate", d[0][2]))
+            out.append(p.fact(ROLE, [("owner", ante.key), ("owned", m.key)], attrs, (a, b), self.extractor))
+        return out
+
+    def _owns(self, p: Passage, a: int, b: int) -> list[Fact]:
+        """"X, which owns A, a brokerage, and B": an organization owning organizations."""
+        out = []
+        for m in p.mentions_in(a, b, "ORG"):
+            ow = self.rx["owns"].match(p.text, m.end, b)
+            if not ow or not re.search(r"own", ow.group(0), re.I):
+                continue
+            first = next((x for x in p.mentions_in(ow.end(), b, "ORG", pronouns=False) if x.start == ow.end()), None)
+            if first is None or first.key == m.key:
+                continue
+            owned = self._enumeration(p, first, b)
+            attrs = [("percentage", "100")] if re.search(r"\ball\b|100|wholly", ow.group(0), re.I) else []
+            for o in owned:
+                if o.key == m.key or _NOT_OWNED_AFTER.match(p.text, o.end, b):
+                    continue
+                out.append(p.fact(ROLE, [("owner", m.key), ("owned", o.key)], attrs, (a, b), self.extractor))
+        return out
 
     def _apposition(self, p: Passage, a: int, b: int, issuer: str | None) -> list[Fact]:
         out = []
@@ -309,7 +377,30 @@ def finalize(facts: list[Fact]) -> list[Fact]:
                 continue
             f = Fact(f.role, f.participants, tuple(x for x in f.attributes if x[0] != TENTATIVE), f.evidence)
         kept.append(f)
-    return merge_facts(kept)
+    kept = merge_facts(kept)
+    return kept + _indirect(kept)
+
+
+def _indirect(facts: list[Fact]) -> list[Fact]:
+    """One step of indirect ownership stated in running text: "A is the parent of B, which
+    owns C" → A owns C too (through B).  Exhibit 21 lists are left alone (their nesting is the
+    ownership chain already), ended relations and self-ownership are skipped."""
+    text_facts = [f for f in facts if f.role == ROLE and not f.attribute("endDate")
+                  and any(".subsidiaries@" in (e.extractor or "") for e in f.evidence)]
+    have = {(f.participant("owner")[0], f.participant("owned")[0]) for f in facts if f.role == ROLE}
+    out = []
+    for f in text_facts:
+        a, b = f.participant("owner")[0], f.participant("owned")[0]
+        for g in text_facts:
+            if g.participant("owner")[0] != b:
+                continue
+            c = g.participant("owned")[0]
+            if c in (a, b) or (a, c) in have:
+                continue
+            have.add((a, c))
+            ev = tuple(dict.fromkeys(f.evidence + g.evidence))
+            out.append(Fact(ROLE, (("owner", a), ("owned", c)), (), ev))
+    return out
 
 
 @Language.factory(
