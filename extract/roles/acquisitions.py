@@ -31,10 +31,12 @@ from corpkg.extract.roles.common import (
     lead_date,
     load_json,
 )
+from corpkg.extract.roles.discourse import memory, pronoun_subject
 
 __all__ = ["AcquisitionExtractor", "WHOLE"]
 
 ROLE = "acquisition"
+SHARES = "_shares"  # an object "N shares of T": company/control when the stake is stated, else no kind
 WHOLE = "_whole"  # all the outstanding stock: the target becomes the acquirer's subsidiary (run.finalize_facts)
 _WHOLE = re.compile(r"\ball\b[^%]*\b(?:stock|shares|equity|interests|units)\b|\b100(?:\.0+)?\s?%", re.I)
 _DATA = load_json("acquisitions.json")
@@ -55,11 +57,56 @@ _EXCHANGE = re.compile(_alt("exchange_agreement") + r"[^.;]{0,80}?\bwith\s+(?:th
 _SURVIVE = re.compile(_alt("survive"), re.I)
 _CONSIDERATION = re.compile(_alt("consideration_cue") + r"\s+(?:\w+\s+){0,3}?$", re.I)
 _EXCLUDE = re.compile(_alt("exclude_before") + r"\s+(?:the\s+)?$", re.I)
-_SUBJ_GAP = re.compile(r"\s*(?:\([^)]{0,60}\))?\s*(?:,[^,;]{0,80},)?\s*(?:'s|’s)?\s*(?:(?:has|have|had|also|then|recently|today|subsequently|successfully|previously|will|would|shall|through\s+\w+(?:\s+\w+)?)\s+)*$", re.I)
+_SUBJ_GAP = re.compile(r"[”\"’']?\)?\s*(?:\([^)]{0,60}\))?\s*(?:,[^,;]{0,80},)?\s*(?:(?<=[”\"’')])\s*,)?\s*(?:'s|’s)?\s*(?:(?:has|have|had|also|then|recently|today|subsequently|successfully|previously|will|would|shall|through\s+\w+(?:\s+\w+)?)\s+)*$", re.I)
 _TO = re.compile(r"\s*(?:,[^,;]{0,80},\s*)?(?:[^.;]{0,80}?\s)?to\s+(?:the\s+)?$", re.I)
 _SHARES = re.compile(r"(?P<n>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?\s+million)\s+(?:of\s+(?:our|its|the\s+Company's|\w+'s)\s+)?(?:(?:restricted|newly\s+issued|common|ordinary|preferred)\s+)*shares", re.I)
 _PCT = re.compile(r"(\d+(?:\.\d+)?)\s?%")
 _BY = re.compile(r"\s*by\s+(?:the\s+)?$", re.I)
+_POSS_ASSET = re.compile(r"(?:'s|’s)\s+(?:[\w-]+\s+){0,3}?" + _alt("asset_nouns") + r"\b", re.I)
+_PENDING = re.compile(r"\b" + _alt("pending_cue") + r"\b", re.I)
+_PENDING_SENT = re.compile(r"\b" + _alt("pending_sentence") + r"\b", re.I)
+_DONE = re.compile(r"\b" + _alt("completed_cue") + r"\b", re.I)
+_MERGER_SUB = re.compile(_alt("merger_sub_name"), re.I)
+_PARENT = re.compile(r"(?:a|an|its|the)?\s*(?:indirect\s+|direct\s+)?(?:wholly[- ]owned\s+|newly[- ]formed\s+|majority[- ]owned\s+)*subsidiary\s+of\s+(?:the\s+)?", re.I)
+_BECAME = re.compile(r"\s*(?:has\s+|had\s+|thereby\s+|then\s+)?became\s+(?:an?\s+)?(?:indirect\s+|direct\s+)?(?:wholly[- ]owned\s+)?subsidiary\s+of\s+(?:the\s+)?", re.I)
+_PASSIVE = re.compile(r"\s*,?\s*(?:which\s+)?(?:was|were|has\s+been|had\s+been|have\s+been|is\s+being|will\s+be|would\s+be)\s+(?:subsequently\s+|later\s+|then\s+)?(?:acquired|purchased|bought)\s+by\s+(?:the\s+)?", re.I)
+_ITS_NOUN = re.compile(r"\b(?:its|their)\s+(?:subsequent\s+|later\s+)?(?:acquisition|purchase|sale)\s+(?:in\s+\d{4}\s+)?(?:by|to)\s+(?:the\s+)?", re.I)
+_OFFER_BY = re.compile(r"\b(?:tender\s+|exchange\s+)?offer\s+by\s+(?:the\s+)?", re.I)
+_OFFER_FOR = re.compile(r"[^.;]{0,60}?\bto\s+(?:purchase|acquire)\s+[^.;]{0,200}?\b(?:shares|stock|units|interests)\b[^.;]{0,120}?\bof\s+(?:the\s+)?", re.I)
+_COMBINE = re.compile(r"\b(?:will|would|to|agreed\s+to|plans?\s+to|intends?\s+to)\s+combine\s+(?:its|their|the)\s+(?:[\w-]+\s+){0,6}?(?:business(?:es)?|operations|firms|companies)\s+with\s+(?:the\s+(?:[\w-]+\s+){0,6}?(?:business(?:es)?|operations|firms|companies)\s+(?:of\s+)?)?(?:the\s+)?", re.I)
+_COMBINE_UNDER = re.compile(r"\bcombine\s+[^.;]{0,120}?\bunder\s+(?:the\s+)?", re.I)
+_ANNOUNCE_GAP = re.compile(r"\s*(?:\([^)]{0,40}\))?\s*,?\s*(?:(?:today|jointly|have|has|also)\s+)*(?:announced|said|stated|agreed)\s+(?:that\s+)?(?:they|it)?\s*(?:will|would|have\s+agreed\s+to|agreed\s+to|plan\s+to|intend\s+to|are\s+to|to)\s+$", re.I)
+_LOOSE_GAP = re.compile(r"\s*(?:\([^)]{0,40}\))?\s*(?:,\s*(?:and\s+)?|\s+and\s+)(?:[a-z]+\s+){0,2}$")
+_GROUP = re.compile(_alt("group_subject") + r"\s+(?:(?:together|collectively|jointly|currently|may\s+be\s+deemed\s+to|now|therefore)\s+)*" + _alt("group_verb") + r"\s+(?:(?:beneficial\s+ownership\s+of|an\s+aggregate\s+of|in\s+the\s+aggregate|sole\s+or\s+shared\s+voting\s+power\s+over)\s+)?(?P<more>more\s+than|over|in\s+excess\s+of|approximately|about|a)?\s*(?P<pct>\d+(?:\.\d+)?\s?%|majority)\s+(?:of\s+)?(?:the\s+)?(?P<what>[^.;]{0,120})", re.I)
+_REPORTING = re.compile(r"Names?\s+of\s+Reporting\s+Persons?[ \t]*(?:\n|[ \t]*)(?:[ \t]*(?:I\.?R\.?S\.?|S\.?S\.?)[^\n]*\n)?[ \t:.]*(?P<name>[^\n\t]{3,120})", re.I)
+
+
+_PARENT_GAP = re.compile(r"\s*(?:\([^)]{0,60}\))?\s*,\s*(?:a|an)\s+(?:[\w-]+\s+){0,4}?(?:corporation|company|limited\s+liability\s+company|partnership|entity)?\s*(?:and\s+)?$|\s*,\s*$", re.I)
+_RECALL = re.compile(r"\b(?:completed|consummated|closed)\s+(?:the|its|this|such)\s+(?:previously\s+announced\s+)?(?:acquisition|merger|purchase)\b(?!\s+of)|\bthe\s+(?:acquisition|merger|purchase)\s+(?:was|has\s+been)\s+(?:completed|consummated|closed)\b|\bthe\s+merger\s+became\s+effective\b", re.I)
+
+
+def reporting_persons(ctx) -> list[str]:  # noqa: ANN001 - RoleContext
+    """Entity keys of a schedule's reporting persons: the cover pages' "Names of Reporting
+    Persons" rows and the header's filed-by / reporting-owner parties (cached per filing)."""
+    cached = getattr(ctx, "_reporting_persons", None)
+    if cached is not None:
+        return cached
+    keys: list[str] = []
+    doc = ctx.document
+    if doc is not None:
+        for m in _REPORTING.finditer(doc.text):
+            name = re.sub(r"\s+", " ", m.group("name")).strip(" .:;")
+            key = ctx.resolve_key(name) if name else None
+            if key and key not in keys:
+                keys.append(key)
+        if doc.header is not None:
+            for party in doc.header.parties:
+                if party.role in ("filed-by", "reporting-owner") and party.name:
+                    key = ctx.resolve_key(party.name)
+                    if key and key not in keys:
+                        keys.append(key)
+    setattr(ctx, "_reporting_persons", keys)
+    return keys
 
 
 class AcquisitionExtractor(RoleComponent):
@@ -74,7 +121,7 @@ class AcquisitionExtractor(RoleComponent):
     def _subject(self, p: Passage, a: int, pos: int) -> list[Mention]:
         before = [m for m in p.mentions_in(a, pos) if self._ok(p, m)]
         if not before or not _SUBJ_GAP.fullmatch(p.text[before[-1].end : pos]):
-            return []
+            return pronoun_subject(p, a, pos) if before else []
         return [m for m in enumeration_before(p, before[-1], a) if self._ok(p, m)]
 
     def _object(self, p: Passage, pos: int, b: int, *, check: bool = True) -> Mention | None:
@@ -88,7 +135,7 @@ class AcquisitionExtractor(RoleComponent):
 
     def _attrs(self, p: Passage, a: int, b: int, kind: str, obj: str | None = None) -> list[tuple[str, str]]:
         s = p.text[a:b]
-        attrs = [("kind", kind)]
+        attrs = [("kind", kind)] if kind and kind != SHARES else []
         found = find_dates(s)
         date = found[0][2] if found else lead_date(p, a)
         if date is None and p.ctx.is_8k and p.ctx.report_date:
@@ -131,6 +178,8 @@ class AcquisitionExtractor(RoleComponent):
             return "control"
         if "remaining" in o or "minority" in o:
             return "company"
+        if re.match(r"\s*(?:[\d,.]+\s+(?:million\s+)?)?(?:shares|ordinary)", o) and not _WHOLE.search(o):
+            return SHARES  # a number of shares: the kind depends on the stake (see _stake)
         return "company"
 
     # -- rules ---------------------------------------------------------------------------
@@ -139,12 +188,144 @@ class AcquisitionExtractor(RoleComponent):
         for a, b in p.sentences:
             if not p.mentions_in(a, b):
                 continue
-            out += self._acquire(p, a, b)
-            out += self._merge(p, a, b)
-            out += self._sale(p, a, b)
-            out += self._control(p, a, b)
-            out += self._exchange(p, a, b)
+            found = self._acquire(p, a, b)
+            found += self._passive(p, a, b)
+            found += self._merge(p, a, b)
+            found += self._sale(p, a, b)
+            found += self._control(p, a, b)
+            found += self._offer(p, a, b)
+            found += self._group(p, a, b)
+            found += self._combine(p, a, b)
+            found += self._exchange(p, a, b)
+            if not found:
+                found = self._recall(p, a, b)
+            section = p.ctx.section_title(p.start + a)
+            for f in found:
+                memory(p.ctx).remember(list(f.participant("acquirer")), f.participant("target")[0], section)
+            out += found
         return out
+
+    # -- more rules --------------------------------------------------------------------------
+    def _passive(self, p: Passage, a: int, b: int) -> list[Fact]:
+        """"T was acquired by A", "until it was acquired by A", "until its acquisition by A",
+        "T became a wholly owned subsidiary of A"."""
+        out = []
+        for m in p.mentions_in(a, b):
+            pm = _PASSIVE.match(p.text, m.end)
+            if pm and self._ok(p, m):
+                acq = self._object(p, pm.end(), b)
+                if acq is not None and acq.key != m.key:
+                    target = [m] if _SUBJ_GAP.fullmatch("") else [m]
+                    out += self._emit(p, [acq.key], target[0].key, a, b, self._attrs(p, a, b, "company") + self._status(p, a, pm.start(), pm.end()))
+            bm = _BECAME.match(p.text, m.end)
+            if bm and not m.pronoun:
+                owner = self._object(p, bm.end(), b, check=False)
+                if owner is not None and owner.key != m.key:
+                    out += self._emit(p, [owner.key], m.key, a, b, self._attrs(p, a, b, "company"))
+        for rx in (re.compile(r"\b(?:it|which)" + _PASSIVE.pattern[len(r"\s*,?\s*(?:which\s+)?"):], re.I), _ITS_NOUN):
+            for im in rx.finditer(p.text, a, b):
+                if rx is _ITS_NOUN and "sale" in im.group(0).lower():
+                    continue
+                acq = self._object(p, im.end(), b)
+                if acq is None:
+                    continue
+                orgs = [x for x in p.mentions_in(a, im.start(), "ORG") if x.key != acq.key and self._ok(p, x)]
+                if not orgs:
+                    continue
+                out += self._emit(p, [acq.key], orgs[-1].key, a, b, self._attrs(p, a, b, "company"))
+        return out
+
+    def _offer(self, p: Passage, a: int, b: int) -> list[Fact]:
+        """"an offer by A to purchase up to N shares of common stock of T" (tender offers); in a
+        third-party tender offer statement (SC TO-T) the filed-by party is an offeror too."""
+        out = []
+        for m in _OFFER_BY.finditer(p.text, a, b):
+            by = self._object(p, m.end(), b)
+            if by is None:
+                continue
+            acq = [x.key for x in enumeration_from(p, by, b)]
+            rest = _OFFER_FOR.match(p.text, acq and p.mentions_in(by.start, b)[len(acq) - 1].end or by.end)
+            if not rest:
+                continue
+            target = self._object(p, rest.end(), b)
+            if target is None:
+                continue
+            form = (p.ctx.form_type or "").upper().replace(" ", "")
+            if form.startswith("SCTO-T") and p.ctx.signer_key:
+                acq.append(p.ctx.signer_key)
+            kind = self._stake(p.text[target.end : b])
+            out += self._emit(p, list(dict.fromkeys(acq)), target.key, a, b, self._attrs(p, a, b, kind))
+        return out
+
+    def _group(self, p: Passage, a: int, b: int) -> list[Fact]:
+        """A schedule's reporting group holding a majority: "the Reporting Persons control more
+        than 50% of the voting power" → each reporting person acquires control of the issuer."""
+        form = (p.ctx.form_type or "").upper()
+        if not form.startswith("SC") or not p.ctx.issuer_key:
+            return []
+        out = []
+        for m in _GROUP.finditer(p.text, a, b):
+            pct = m.group("pct")
+            more = (m.group("more") or "").lower()
+            if pct.lower() != "majority" and not (float(pct.rstrip("% ")) > 50 or
+                                                   (float(pct.rstrip("% ")) == 50 and more[:1] in ("m", "o", "i"))):
+                continue
+            if re.search(r"\b(?:if|would|could|assuming)\b", p.text[a : m.start()], re.I):
+                continue
+            what = m.group("what").lower()
+            if not re.search(r"voting|outstanding|common|shares|stock|class|capital", what):
+                continue
+            members = reporting_persons(p.ctx)
+            target = p.ctx.issuer_key
+            members = [k for k in members if k != target]
+            if members:
+                out += self._emit(p, members, target, a, b, self._attrs(p, a, b, "control"))
+        return out
+
+    def _combine(self, p: Passage, a: int, b: int) -> list[Fact]:
+        """"A … will combine its business with the business of T1 and T2"; "A, T1 and T2 announced
+        they will combine their firms under A" (the named holding company acquires the others)."""
+        out = []
+        for m in _COMBINE.finditer(p.text, a, b):
+            first = self._object(p, m.end(), b)
+            acq = self._subject(p, a, m.start())
+            if first is None or not acq:
+                continue
+            for t in enumeration_from(p, first, b):
+                out += self._emit(p, [x.key for x in acq], t.key, a, b,
+                                  self._attrs(p, a, b, "company") + [("status", "pending")] * bool(not _DONE.search(p.text[a:b])))
+        for m in _COMBINE_UNDER.finditer(p.text, a, b):
+            holder = self._object(p, m.end(), b)
+            before = p.mentions_in(a, m.start())
+            if holder is None or not before:
+                continue
+            gap = p.text[before[-1].end : m.start()]
+            if not _ANNOUNCE_GAP.fullmatch(gap + "combine "[: 0]) and not _ANNOUNCE_GAP.fullmatch(gap):
+                continue
+            parties = [before[-1]]
+            for x in reversed(before[:-1]):
+                if _LOOSE_GAP.fullmatch(p.text[x.end : parties[0].start]):
+                    parties.insert(0, x)
+                else:
+                    break
+            others = [x.key for x in parties if x.key != holder.key]
+            if len(others) < len(parties):  # the holding company is one of the combining parties
+                for k in dict.fromkeys(others):
+                    out += self._emit(p, [holder.key], k, a, b, self._attrs(p, a, b, "company") + [("status", "pending")])
+        return out
+
+    def _recall(self, p: Passage, a: int, b: int) -> list[Fact]:
+        """"… completed the acquisition" / "the Merger became effective" with no party named in
+        the sentence: the deal the section introduced last."""
+        m = _RECALL.search(p.text, a, b)
+        if not m:
+            return []
+        last = memory(p.ctx).last(p.ctx.section_title(p.start + a))
+        if last is None:
+            return []
+        acq, target = last
+        kind = "merger" if "merger" in m.group(0).lower() else "company"
+        return self._emit(p, list(acq), target, a, b, self._attrs(p, a, b, kind))
 
     def _emit(self, p: Passage, acquirers: list[str], target: str, a: int, b: int, attrs, extra=()) -> list[Fact]:  # noqa: ANN001
         res = []
@@ -186,11 +367,33 @@ class AcquisitionExtractor(RoleComponent):
                     acq = self._subject(p, a, m.start())
                 if not acq:
                     continue
+                if kind == SHARES:
+                    kind = self._stake(p.text[target.end : b])
+                if kind == "company" and _POSS_ASSET.match(p.text, target.end):
+                    kind = "assets"  # "acquired X's product line": not the company
                 attrs = self._attrs(p, a, b, kind, m.group("obj"))
                 if kind == "company" and _WHOLE.search(m.group("obj") or ""):
                     attrs.append((WHOLE, "1"))
+                attrs += self._status(p, a, m.start(), m.end())
                 out += self._emit(p, [x.key for x in acq], target.key, a, b, attrs)
         return out
+
+    def _stake(self, tail: str) -> str:
+        """Kind of a purchase of a number of shares: by the percentage stated right after the target
+        ("… of X representing 99.93% of the shares")."""
+        pct = re.match(r"[^.;%]{0,80}?\b(?:representing|constituting|or|being|equal\s+to)\s+(?:approximately\s+|about\s+)?(\d+(?:\.\d+)?)\s?%", tail, re.I)
+        if not pct:
+            return SHARES
+        v = float(pct.group(1))
+        return "company" if v > 99 else "control" if v > 50 else SHARES
+
+    def _status(self, p: Passage, a: int, start: int, end: int) -> list[tuple[str, str]]:
+        """("status", "pending") for an agreed or announced deal that is not said to be completed."""
+        s = p.text[max(a, start - 60) : end]
+        sent = p.text[a : p.sentence_of(start)[1]]
+        if _DONE.search(sent):
+            return []
+        return [("status", "pending")] if _PENDING.search(s) or _PENDING_SENT.search(sent) else []
 
     def _merge(self, p: Passage, a: int, b: int) -> list[Fact]:
         out = []
@@ -199,19 +402,67 @@ class AcquisitionExtractor(RoleComponent):
             merged = self._subject(p, a, m.start())
             if into is None or not merged:
                 continue
+            subs = [x for x in merged if self._is_merger_sub(p, x)]
+            if subs:
+                out += self._sub_merger(p, a, b, subs[0], into)
+                continue
             out += self._merged(p, a, b, [x.key for x in merged], into)
         for m in _MERGER_OF.finditer(p.text, a, b):
             first = self._object(p, m.end(), b)
             if first is None:
                 continue
-            rest = re.match(r"\s*(?:with\s+and\s+into|into|with)\s+(?:the\s+)?", p.text[first.end : b], re.I)
+            rest = re.match(r"(?:\s*,[^;]{0,160}?,)?\s*(?:with\s+and\s+into|into|with)\s+(?:the\s+)?", p.text[first.end : b], re.I)
             if not rest:
                 continue
             second = self._object(p, first.end + rest.end(), b)
             if second is None:
                 continue
+            if self._is_merger_sub(p, first):
+                out += self._sub_merger(p, a, b, first, second)
+                continue
             out += self._merged(p, a, b, [first.key], second)
         return out
+
+    def _is_merger_sub(self, p: Passage, m: Mention) -> bool:
+        """A merger subsidiary ("AJ Acquisition, Inc.", "Merger Sub", "Junglee Merger Sub")."""
+        if m.pronoun:
+            return False
+        if _MERGER_SUB.search(m.text):
+            return True
+        ent = p.ctx.index.resolve(m.text) if p.ctx.index is not None else None
+        return bool(ent is not None and _MERGER_SUB.search(getattr(ent, "label", "") or ""))
+
+    def _parent_of(self, p: Passage, sub: Mention) -> Mention | None:
+        """The parent a passage names for a merger subsidiary: "S, a wholly owned subsidiary of P"
+        or "… subsidiary of P ("S")"."""
+        names = {sub.text.lower()} | {x.text.lower() for x in p.mentions if x.key == sub.key}
+        for pm in _PARENT.finditer(p.text):
+            parent = self._object(p, pm.end(), len(p.text), check=False)
+            if parent is None or parent.key == sub.key and sub.text.lower() not in p.text[parent.end : parent.end + 80].lower():
+                continue
+            before = [x for x in p.mentions_in(max(0, pm.start() - 200), pm.start()) if x.text.lower() in names or x.key == sub.key]
+            after = re.match(r"\s*\(\s*(?:the\s+)?[“\"']([^”\"']{1,60})[”\"']", p.text[parent.end :])
+            named_after = bool(after and after.group(1).lower() in names)
+            near = before and _PARENT_GAP.fullmatch(p.text[before[-1].end : pm.start()])
+            if named_after or near:
+                return parent
+        return None
+
+    def _sub_merger(self, p: Passage, a: int, b: int, sub: Mention, target: Mention) -> list[Fact]:
+        """A merger subsidiary merged with and into T: its parent acquires T (T survives unless the
+        sentence says otherwise)."""
+        parent = self._parent_of(p, sub)
+        if parent is None or parent.key == target.key:
+            return []
+        tail = p.text[target.end : b]
+        survivor = target.key
+        sv = _SURVIVE.search(tail)
+        if sv:
+            ms = [x for x in p.mentions_in(target.end, target.end + sv.start())]
+            if ms and ms[-1].key not in (target.key,) and ms[-1].text.lower() == sub.text.lower():
+                survivor = sub.key
+        attrs = self._attrs(p, a, b, "merger") + [("survivor", survivor)] + self._status(p, a, a, b)
+        return self._emit(p, [parent.key], target.key, a, b, attrs)
 
     def _merged(self, p: Passage, a: int, b: int, merged: list[str], into: Mention) -> list[Fact]:
         tail = p.text[into.end : b]
