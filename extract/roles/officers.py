@@ -19,7 +19,7 @@ import re
 
 from spacy.language import Language
 
-from corpkg.extract.model import Fact
+from corpkg.extract.model import Evidence, Fact
 from corpkg.extract.roles.base import RoleComponent
 from corpkg.extract.roles.common import (
     Mention,
@@ -39,6 +39,7 @@ def _alt(key: str) -> str:
     return "(?:" + "|".join(sorted(load_json("officers.json")[key], key=len, reverse=True)) + ")"
 
 
+_DATA = load_json("officers.json")
 _APPOINT = re.compile(r"\b" + _alt("appointment") + r"(?!\w)", re.I)
 _RESIGN = re.compile(r"\b" + _alt("resignation") + r"(?!\w)", re.I)
 _FORMER = re.compile(r"\b" + _alt("former") + r"(?!\w)", re.I)
@@ -52,18 +53,34 @@ _FILLER_WORD = (
     r"named|appointed|elected|re-elected|reelected|designated|promoted|hired|became|become|becomes|"
     r"resigned|resigns|resign|retired|retires|retire|stepped\s+down|step\s+down|from|"
     r"to|joined|assumed|succeeded|succeeds?|continues?|continued|remains?|remained|"
-    r"former|formerly|previously|newly|duly|effective(?:\s+immediately)?|immediately|"
+    r"former|formerly|previously|newly|duly|effective(?:\s+immediately)?|immediately|on|"
     r"who|which|since|\d{1,3}|age|aged|Company's|Registrant's|Corporation's|Bank's|"
     r"Name:|Title:|Its:|By:|/s/|[-_=.|:]+)"
 )
 _FILLER = re.compile(r"(?:\s*" + _FILLER_WORD + r"(?![\w'])\s*)*\s*", re.I)
+# "joined the Board", "resigned from the Board", "serves on the boards of directors of": a seat (Director);
+# the run starts at "Board" (the preposition and determiner are filler)
 _BOARD = re.compile(
-    r"(?:to|on|of|join(?:ed|s)?)\s+(?:the|our|its|the\s+Company's)\s+Board(?:\s+of\s+(?:Directors|Trustees))?(?![\w])",
+    r"(?:to|on|of|from|join(?:ed|s)?)\s+(?:the|our|its|their|his|her|the\s+Company's)\s+(?P<seat>Boards?"
+    r"(?:\s+of\s+(?:Directors|Trustees|Managers))?)(?![\w])",
     re.I,
 )
 _RUN_GAP = re.compile(r"\s*(?:,|&|/|and|,\s*and|and\s+(?:the|its|our)|,\s*(?:the|its|our))?\s*(?:sole|interim|acting|co-)?\s*$", re.I)
 _BEFORE_GAP = re.compile(r"^[ \t,]*(?:(?:Mr|Mrs|Ms|Dr)\.?[ \t]*)?$")
-_ORG_TAIL = re.compile(r"\s*(?:of|for|at|with)\s+(?:the\s+)?$", re.I)
+_FIRM = "(?:" + "|".join(_DATA["firm_kinds"]) + ")"
+# "President of Acme", "a partner at the law firm of Acme", "Chairman of both A and B"
+_ORG_TAIL = re.compile(r"\s*(?:of|for|at|with)\s+(?:both\s+)?(?:the\s+)?(?:" + _FIRM + r"\s+firm\s+(?:of\s+)?)?$", re.I)
+# "Vice President of Services Marketing at Apple, Inc."
+_DEPT_TAIL = re.compile(r"\s+(?:of|for)\s+(?:[A-Z][\w&'-]*,?\s+(?:and\s+|&\s+)?){1,5}(?:at|of|with)\s+(?:the\s+)?$")
+# "Vice President of Finance and Administration": a function inside the organization, not another body
+_FUNCTIONAL = re.compile(r"\s+(?:of|for)\s+(?:" + "|".join(_DATA["functional_departments"]) + r")\b", re.I)
+_EXPLICIT = frozenset(_DATA["explicit_org_titles"])
+_NOT_BEFORE_EXPLICIT = re.compile(r"(?<![\w-])(?:" + "|".join(_DATA["manager_not_before"]) + r")[ \t]*$", re.I)
+_GAP_DROP = [re.compile(x) for x in _DATA["enumeration_gap_drop"]]
+_APPOSITION = re.compile(r"^\s*,\s*(?:an?|the)\s+[^,;()]{1,100}?(?=\s*[,;])")
+_ENUM_GAP = re.compile(r"[\s,;]*(?:(?:and|&|as\s+well\s+as)\s+)?", re.I)
+_PERSON_ENUM_GAP = re.compile(r"\s*(?:,\s*(?:and\s+)?|and\s+|&\s*)")
+_RELATIVE = re.compile(r"\s*,\s*(?:who|each\s+of\s+whom|both\s+of\s+whom)\b[^,;.]{0,160},\s*", re.I)
 _OF_SOMETHING = re.compile(r"[ \t]+(?:of|for|at)[ \t]+(?!the[ \t]+(?:Company|Registrant|Corporation|Issuer|Board)\b)[\w“\"]", re.I)
 _PRONOUN = re.compile(r"(?:^|(?<=[.;]\s)|(?<=\n))(?:He|She)\b")
 _SIGNATURE = re.compile(_alt("signature_marker"), re.I)
@@ -79,7 +96,7 @@ class OfficerExtractor(RoleComponent):
     def _runs(p: Passage, a: int, b: int) -> list[tuple[int, int, list[str]]]:
         """Maximal runs of titles in [a, b): (start, end, canonical titles)."""
         found = [(a + s, a + e, c) for s, e, c in find_titles(p.text[a:b])]
-        found += [(a + m.start(), a + m.end(), ("Director",)) for m in _BOARD.finditer(p.text[a:b])]
+        found += [(a + m.start("seat"), a + m.end(), ("Director",)) for m in _BOARD.finditer(p.text[a:b])]
         found.sort()
         runs: list[tuple[int, int, list[str]]] = []
         for s, e, canon in found:
@@ -94,10 +111,53 @@ class OfficerExtractor(RoleComponent):
 
     def _org_after(self, p: Passage, end: int, b: int) -> tuple[Mention | None, int]:
         for m in p.mentions_in(end, b, "ORG"):
-            if _ORG_TAIL.fullmatch(p.text[end : m.start]):
+            gap = p.text[end : m.start]
+            if _ORG_TAIL.fullmatch(gap) or (not m.pronoun and _DEPT_TAIL.fullmatch(gap)):
                 return m, m.end
             break
         return None, end
+
+    @staticmethod
+    def _org_below(p: Passage, end: int) -> Mention | None:
+        """A cover-page contact block: name / title / company, one per line ("Andrew Teno" /
+        "President and Chief Executive Officer" / "Icahn Enterprises L.P.")."""
+        nl = re.match(r"[ \t,]*\n[ \t]*", p.text[end:])
+        if nl is None or _SIGNATURE.search(p.text):
+            return None
+        at = end + nl.end()
+        for m in p.mentions_in(at, len(p.text), "ORG", pronouns=False):
+            line_end = p.text.find("\n", m.end)
+            rest = p.text[m.end : line_end if line_end >= 0 else len(p.text)]
+            if m.start == at and re.fullmatch(r"[\s,.]*", rest):
+                return m
+            break
+        return None
+
+    @staticmethod
+    def _org_enum(p: Passage, first: Mention, persons: list[Mention]) -> list[Mention]:
+        """``first`` and the organizations that continue an enumeration after it: "the board of
+        directors of A, B (parent of X) and C", "IAC since 2008, Liberty Expedia since November 2016",
+        "Ripple, a financial services technology startup; and Turo"."""
+        out = [first]
+        cur = first
+        for m in p.mentions_in(first.end, len(p.text), "ORG", pronouns=False):
+            if m.start < cur.end:
+                continue
+            gap = p.text[cur.end : m.start]
+            if gap.count("(") > gap.count(")"):
+                continue  # a parenthesis about the previous member ("(parent of Shutterfly)")
+            if any(cur.end <= q.start < m.start for q in persons):
+                break
+            g = gap.replace(",.", ",")
+            for rx in _GAP_DROP:
+                g = rx.sub(" ", g)
+            g = _APPOSITION.sub(" ", g)
+            if not _ENUM_GAP.fullmatch(g):
+                break
+            if m.key != cur.key and m.key not in {o.key for o in out}:
+                out.append(m)
+            cur = m
+        return out
 
     def _org_before(self, p: Passage, start: int, a: int) -> Mention | None:
         """"Acme's President", "our President", "the Company's Chief Executive Officer"."""
@@ -163,9 +223,9 @@ class OfficerExtractor(RoleComponent):
                 continue
             used_runs: set[int] = set()
             for person in persons:
-                fact = self._after(p, a, b, person, runs, used_runs) or self._before(p, a, b, person, runs, used_runs)
-                if fact is not None:
-                    facts.append(fact)
+                facts += self._after(p, a, b, person, runs, used_runs) or self._before(p, a, b, person, runs, used_runs)
+        if not any(m.label == "PERSON" for m in p.mentions):
+            facts += self._detached_signature(p)
         return facts
 
     @staticmethod
@@ -188,11 +248,30 @@ class OfficerExtractor(RoleComponent):
             return [(0, len(p.text))]
         return p.sentences
 
-    def _after(self, p, a, b, person, runs, used) -> Fact | None:  # noqa: ANN001
+    def _after(self, p, a, b, person, runs, used) -> list[Fact]:  # noqa: ANN001
+        facts = self._after_from(p, a, b, person, person.end, runs, used)
+        if facts:
+            return facts
+        # "each of A, B and C, who had been nominated by X, resigned from the Board": the
+        # enumeration's members share what follows its last member
+        pos, cur = person.end, person
+        for m in p.mentions_in(person.end, b, "PERSON"):
+            if m.start < pos:
+                continue
+            if m.key == person.key or not _PERSON_ENUM_GAP.fullmatch(p.text[pos : m.start]):
+                break
+            pos, cur = m.end, m
+        rel = _RELATIVE.match(p.text, pos, b)
+        if rel:
+            pos = rel.end()
+        elif cur is person:
+            return []
+        return self._after_from(p, a, b, person, pos, runs, used, skip_to=cur.end)
+
+    def _after_from(self, p, a, b, person, pos, runs, used, skip_to=None) -> list[Fact]:  # noqa: ANN001
         # the filler must not cross another person
-        nxt = [m.start for m in p.mentions_in(person.end, b, "PERSON") if m.key != person.key]
+        nxt = [m.start for m in p.mentions_in(skip_to or person.end, b, "PERSON") if m.key != person.key]
         limit = min(nxt) if nxt else b
-        pos = person.end
         # skip a repeated name ("/s/ X ---- X President")
         while True:
             fm = _FILLER.match(p.text, pos, limit)
@@ -204,38 +283,52 @@ class OfficerExtractor(RoleComponent):
             break
         run = next((r for r in runs if r[0] == pos), None)
         if run is None:
-            return None
-        filler = p.text[person.end : run[0]]
-        if "\n\n" in filler or len(filler) > 160:
-            return None
+            return []
+        filler = p.text[person.end : run[0]] if skip_to is None else p.text[skip_to : run[0]]
+        if "\n\n" in filler or len(filler) > 160 + (0 if skip_to is None else 200):
+            return []
         used.add(run[0])
         return self._make(p, a, b, person, run, filler, after=True)
 
-    def _before(self, p, a, b, person, runs, used) -> Fact | None:  # noqa: ANN001
+    def _before(self, p, a, b, person, runs, used) -> list[Fact]:  # noqa: ANN001
         cands = [r for r in runs if r[1] <= person.start and r[0] not in used]
         if not cands:
-            return None
+            return []
         run = cands[-1]
         if not _BEFORE_GAP.match(p.text[run[1] : person.start]):
-            return None
+            return []
         # "the Board appointed X as President" is read by _after; here "President X"
         return self._make(p, a, b, person, run, p.text[max(a, run[0] - 60) : run[0]], after=False)
 
-    def _make(self, p, a, b, person, run, filler, *, after: bool) -> Fact | None:  # noqa: ANN001
+    def _make(self, p, a, b, person, run, filler, *, after: bool) -> list[Fact]:  # noqa: ANN001
         start, end, titles = run
-        org, org_end = self._org_after(p, end, b)
-        if org is None and _OF_SOMETHING.match(p.text, end, b):
-            return None  # "Chairman of the Compensation Committee of …": not a seat we can place
+        explicit_only = all(t in _EXPLICIT for t in titles)
+        if any(t in _EXPLICIT for t in titles) and _NOT_BEFORE_EXPLICIT.search(p.text, max(0, start - 30), start):
+            return []  # "a sales manager", "a limited partner": an employee or an investor, not an office
+        org, org_end = self._org_after(p, end, b if after else len(p.text))
+        orgs: list[Mention] = []
+        if org is not None:
+            orgs = self._org_enum(p, org, p.mentions_in(0, len(p.text), "PERSON"))
+            org_end = max(org_end, orgs[-1].end)
+        if org is None and _OF_SOMETHING.match(p.text, end, b) and not _FUNCTIONAL.match(p.text, end, b):
+            return []  # "Chairman of the Compensation Committee of …": not a seat we can place
+        if org is None:
+            org = self._org_below(p, end)
         if org is None:
             org = self._org_before(p, start, a)
+            if org is not None and org.pronoun and explicit_only:
+                org = None
         if org is None:
             org = self._signature_org(p, person)
         if org is None and p.ctx.signer_key and _SIGNATURE.search(p.text):
             org_key = p.ctx.signer_key
+        elif explicit_only and org is None:
+            return []  # a manager or partner of an organization the passage does not name
         else:
             org_key = org.key if org is not None else p.ctx.issuer_key
         if org_key is None:
-            return None
+            return []
+        keys = [m.key for m in orgs] if orgs else [org_key]
         ctx_text = p.text[a:b]
         attrs: list[tuple[str, str]] = [("title", t) for t in titles]
         attrs.append(("printedTitle", re.sub(r"\s+", " ", p.text[start:end])))
@@ -259,8 +352,65 @@ class OfficerExtractor(RoleComponent):
                 if d and d[0][0] == 0:
                     attrs.append(("startDate", d[0][2]))
             attrs.append(("status", "current"))
-        span = (a, b) if b - a <= 600 else (min(person.start, start), max(person.end, org_end, end))
-        return p.fact(ROLE, [("holder", person.key), ("organization", org_key)], attrs, span, self.extractor)
+        if len(keys) > 1:  # each member of "A since 2008, B since November 2016" has its own start
+            attrs = [x for x in attrs if x[0] != "startDate"]
+            per_org = {m.key: self._since_after(p, m) for m in orgs}
+        else:
+            per_org = {}
+        span = (a, max(b, org_end)) if b - a <= 600 else (min(person.start, start), max(person.end, org_end, end))
+        return [p.fact(ROLE, [("holder", person.key), ("organization", k)], attrs + per_org.get(k, []), span, self.extractor)
+                for k in keys]
+
+    @staticmethod
+    def _since_after(p: Passage, org: Mention) -> list[tuple[str, str]]:
+        m = re.match(r"(?:\s*,\s*(?:an?|the)\s+[^,;()]{1,100}?)?\s*,?\s*since\s+", p.text[org.end : org.end + 130], re.I)
+        if m is None:
+            return []
+        d = find_dates(p.text[org.end + m.end() : org.end + m.end() + 30])
+        return [("startDate", d[0][2])] if d and d[0][0] == 0 else []
+
+    def _detached_signature(self, p: Passage) -> list[Fact]:
+        """A title alone in its passage under a signature whose name stands in the passage above
+        ("By: /s/ Michael D. Craighead" / "Michael D. Craighead" / "Chief Financial Officer")."""
+        index, doc = p.ctx.index, p.ctx.document
+        text = p.text.strip()
+        if index is None or doc is None or not hasattr(index, "mentions_in") or not text or len(text) > 120:
+            return []
+        runs = self._runs(p, 0, len(p.text))
+        if len(runs) != 1 or re.sub(r"[\s,.]", "", p.text[: runs[0][0]] + p.text[runs[0][1] :]):
+            return []
+        full = doc.text
+        people = [m for m in index.mentions_in(max(0, p.start - 250), p.start) if m[3] == "PERSON"]
+        if not people:
+            return []
+        s, e, key, _ = people[-1]
+        if full[e : p.start].strip():
+            return []
+        line_start = full.rfind("\n", 0, s) + 1
+        if re.sub(r"/s/|[\s\-_]", "", full[line_start:s]):
+            return []
+        if not re.search(r"/s/|\bBy\s*:", full[max(0, s - 300) : s]):
+            return []
+        org_key = None
+        for os_, oe, okey, label in reversed(index.mentions_in(max(0, s - 400), s)):
+            if label != "ORG":
+                continue
+            ls = full.rfind("\n", 0, os_) + 1
+            le = full.find("\n", oe)
+            if re.fullmatch(r"\s*(?:\((?:Registrant|Issuer)\))?\s*", full[ls:os_] + full[oe : le if le >= 0 else len(full)]):
+                org_key = okey
+            break
+        org_key = org_key or p.ctx.signer_key or p.ctx.issuer_key
+        if org_key is None:
+            return []
+        rs, re_, titles = runs[0]
+        attrs = [("title", t) for t in titles]
+        attrs.append(("printedTitle", re.sub(r"\s+", " ", p.text[rs:re_])))
+        attrs.append(("status", "current"))
+        end = p.start + re_
+        ev = Evidence(quote=full[s:end], start=s, end=end, section=p.ctx.section_title(s), extractor=self.extractor)
+        return [Fact(role=ROLE, participants=(("holder", key), ("organization", org_key)),
+                     attributes=tuple(dict.fromkeys(attrs)), evidence=(ev,))]
 
 
 @Language.factory(
