@@ -345,7 +345,7 @@ class _Builder:
                 lk = last.lower().rstrip(".,")
                 e.middles |= _middles(middle)
                 firsts = [first] if first else []
-                nick = re.search(r"\(([A-Z][a-z]+)\)", middle)
+                nick = re.search(r"[(“\"]([A-Z][a-z]+)[)”\"]", middle)
                 if nick:
                     firsts.append(nick.group(1))  # "John E. (Jack) Feltl" is also "Jack Feltl"
                 for f in firsts:
@@ -919,7 +919,7 @@ def _is_synonym(name: str) -> bool:
 
 
 def _middles(middle: str) -> set[str]:
-    return {w[0].lower() for w in middle.split() if w[:1].isalpha() and w[:1].isupper() and not w.startswith("(")}
+    return {w[0].lower() for w in middle.split() if w[:1].isalpha() and w[:1].isupper()}
 
 
 def _deletes(s: str) -> set[str]:

@@ -125,7 +125,7 @@ def _regexes() -> dict[str, re.Pattern[str]]:
     sfx_alt = "(?:" + "|".join(sfx) + ")"
     name_sfx = r"(?:Jr|Sr|II|III|IV|Esq|Ph\.D|M\.D|CPA)\.?"
     chunk = (
-        rf"(?:(?<=/s/)|(?<=/S/)|(?<![\w'’\-/&.,]))(?:\d{{1,4}}[ ](?=[A-Z]))?(?:&[ \t]+)?{_TOK}(?:{_SEP}(?:{_CONNECT}{_SEP})*(?:{_TOK}|&|\d{{1,3}}(?=,?[ ]+[A-Z])|\([A-Z][A-Za-z]+\)(?=[ ]+[A-Z])|r\.l\.|plc|p\.l\.c\.|r\.o\.|s\.r\.o\.))*"
+        rf"(?:(?<=/s/)|(?<=/S/)|(?<![\w'’\-/&.,]))(?:\d{{1,4}}[ ](?=[A-Z]))?(?:&[ \t]+)?{_TOK}(?:{_SEP}(?:{_CONNECT}{_SEP})*(?:{_TOK}|&|\d{{1,3}}(?=,?[ ]+[A-Z])|\([A-Z][A-Za-z]+\)(?=[ ]+[A-Z])|[“\"][A-Z][a-z]+[”\"](?=[ ]+[A-Z])|r\.l\.|plc|p\.l\.c\.|r\.o\.|s\.r\.o\.))*"
         rf"(?:(?:[ \t]*,[ \t]*\n?[ \t]*|[ ])(?:{sfx_alt}|{name_sfx})(?![\w\-]))*"
     )
     titles = "|".join(re.escape(t).replace(r"\ ", r"\s+") for t in lex.titles)
@@ -402,7 +402,10 @@ def _candidates_of_piece(text: str, toks: list[tuple[int, int]], signals: list[s
     # strip leading sentence words, honorifics, titles
     stripped = 0
     while toks and stripped < _LEADING_STRIP_MAX:
-        tk = text[toks[0][0] : toks[0][1]].rstrip(".,")
+        raw = text[toks[0][0] : toks[0][1]]
+        tk = raw.rstrip(".,")
+        if re.fullmatch(r"[A-Z]\.", raw) and len(toks) > 1:
+            break  # an initial: "A. George Battle"
         if tk in lex.leading_stopwords or tk == "&" or (tk.isupper() and len(tk) > 1 and tk.title() in lex.leading_stopwords) \
                 or (len(toks) > 1 and len(tk) > 5 and tk.endswith("ly") and tk.lower() in lex.common_words):
             toks = toks[1:]
@@ -437,7 +440,8 @@ def _candidates_of_piece(text: str, toks: list[tuple[int, int]], signals: list[s
         left_text = " ".join(lw)
         right_text = " ".join(words(right))
         keep = _key(lw[-1]) in _OF_KEEP_HEADS or _key(lw[-1]).rstrip("s") in _OF_KEEP_HEADS or _key(lw[-1]) in lex.org_heads
-        if keep and has_legal_suffix(right_text) and (len(lw) > 1 or _key(lw[-1]) not in _OF_KEEP_HEADS):
+        if keep and has_legal_suffix(right_text) and (len([x for x in lw if not x.isdigit()]) > 1
+                                                      or _key(lw[-1]) not in _OF_KEEP_HEADS | {"bancorp", "bancshares"}):
             keep = False  # "Compensation Committee of Fair Isaac Corporation", "Management of GAINSCO, INC."
         rw = [x for x in words(right) if x not in ("the", "The", "THE")]
         if keep and len(lw) == 1 and len(rw) == 1 and not has_legal_suffix(right_text) \

@@ -244,7 +244,7 @@ _INITIAL = re.compile(r"^[A-Z]\.?$")
 _NAMEISH = re.compile(r"^(?:[A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)*|Mc[A-Z][a-z]+|Mac[A-Z][a-z]+|O'[A-Z][a-z]+|[A-Z]{2,})$")
 
 
-def person_parts(name: str) -> tuple[str, str, str] | None:
+def person_parts(name: str) -> tuple[str, str, str] | None:  # noqa: C901
     """(first, middle, last) of a person-shaped name, else None.  Honorifics and generational
     suffixes are dropped: ``"Eugene Chiaramonte, Jr."`` → ("Eugene", "", "Chiaramonte")."""
     lex = lexicon()
@@ -275,7 +275,7 @@ def classify_name(
     "signature", "title") lowers the bar.
     """
     lex = lexicon()
-    text = re.sub(r"\s+\([A-Z][a-z]+\)(?=\s)", "", name.strip())  # "John E. (Jack) Feltl"
+    text = re.sub(r"\s+(?:\([A-Z][a-z]+\)|[“\"][A-Z][a-z]+[”\"])(?=\s)", "", name.strip())  # "John E. (Jack) Feltl"
     if not text:
         return None, 0.0
     if has_legal_suffix(text):

@@ -149,3 +149,17 @@ def test_passages_cover_the_text_without_overlap() -> None:
     text = "First paragraph.\n\n  Second paragraph\nwrapped.\n\n\nThird."
     spans = list(iter_passages(text))
     assert [text[a:b] for a, b in spans] == ["First paragraph.", "Second paragraph\nwrapped.", "Third."]
+
+
+def test_nicknames_and_initials_inside_a_name() -> None:
+    got = accepted("Mr. Battle, A. George \u201cSkip\u201d Battle, Director of Fair Isaac Corporation, and "
+                   "John E. (Jack) Feltl, President.")
+    assert got.get("A. George \u201cSkip\u201d Battle") == "Person"
+    assert got.get("John E. (Jack) Feltl") == "Person"
+    assert got.get("Fair Isaac Corporation") == "Organization"
+
+
+def test_numbers_inside_names_and_roman_numerals() -> None:
+    got = accepted("KIVC 2, LLC and 1895 Bancorp of Wisconsin, Inc. merged on March 31, 2002 Acme Widgets, Inc.")
+    assert "KIVC 2, LLC" in got and "1895 Bancorp of Wisconsin, Inc." in got
+    assert "Acme Widgets, Inc." in got  # the year before it is not part of the name
