@@ -157,3 +157,12 @@ def test_signature_split_over_passages():
     assert pairs([f]) == {("mc", "pericom")} and f.attribute("title") == ["Chief Financial Officer"]
     (ev,) = f.evidence
     assert text[ev.start : ev.end] == ev.quote and ev.quote.startswith("Michael D. Craighead")
+
+
+def test_past_seats_in_a_biography_are_former():
+    text = ("Prior to working with the Registrant, Mr. Cedar was the Vice President of New Business Development at "
+            "Waferscale Integration, Inc. Mr. Cedar served as a director of Acme Corp. from May 2014 to February 2020. "
+            "Mr. Cedar has served as a director of Beta Inc. since 2015.")
+    got = by_org(run(text, [("Mr. Cedar", "PERSON", "yc"), ("Waferscale Integration, Inc.", "ORG", "wsi"),
+                            ("Acme Corp.", "ORG", "acme"), ("Beta Inc.", "ORG", "beta")]))
+    assert {k: v["status"] for k, v in got.items()} == {"wsi": "former", "acme": "former", "beta": "current"}

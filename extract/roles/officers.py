@@ -343,6 +343,8 @@ class OfficerExtractor(RoleComponent):
             attrs += self._dates(p, a, b, "end")
         elif _FORMER.search(filler[-40:]) and re.search(r"\b(?:former|formerly|previously|then)\b", filler[-40:], re.I):
             attrs.append(("status", "former"))
+        elif after and not appoint and self._past(p, a, person, filler, end):
+            attrs.append(("status", "former"))
         else:
             if appoint:
                 attrs += self._dates(p, a, b, "start")
@@ -360,6 +362,20 @@ class OfficerExtractor(RoleComponent):
         span = (a, max(b, org_end)) if b - a <= 600 else (min(person.start, start), max(person.end, org_end, end))
         return [p.fact(ROLE, [("holder", person.key), ("organization", k)], attrs + per_org.get(k, []), span, self.extractor)
                 for k in keys]
+
+    @staticmethod
+    def _past(p: Passage, a: int, person: Mention, filler: str, end: int) -> bool:
+        """A past seat in a biography: "Prior to joining us, Mr. X was the Vice President of … at Y",
+        "Mr. X served as a director of Y from 2005 to 2010"; not "has served … since"."""
+        if not re.search(r"\b(?:was|were|served)\b", filler, re.I) or re.search(r"\b(?:has|have|is|are|currently|now)\b", filler, re.I):
+            return False
+        after_run = p.text[end : end + 120]
+        if re.search(r"\bsince\b", after_run, re.I) and not re.search(r"\b(?:from|until|through|to)\b[^.;]{0,40}\b(?:19|20)\d\d", after_run):
+            return False
+        opening = p.text[a : person.start]
+        return bool(re.match(r"\s*(?:Prior\s+to|Before|Previously|Earlier|From\s+\w+(?:\s+\d{1,2},?)?\s+(?:19|20)\d\d\s+(?:to|until|through))\b", opening, re.I)
+                    or re.search(r"\b(?:from|between)\b[^.;]{0,40}\b(?:19|20)\d\d\b[^.;]{0,40}\b(?:to|until|through|and)\b", after_run, re.I)
+                    or re.search(r"\buntil\b", after_run[:80], re.I))
 
     @staticmethod
     def _since_after(p: Passage, org: Mention) -> list[tuple[str, str]]:
