@@ -62,7 +62,7 @@ _TO = re.compile(r"\s*(?:,[^,;]{0,80},\s*)?(?:[^.;]{0,80}?\s)?to\s+(?:the\s+)?$"
 _SHARES = re.compile(r"(?P<n>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?\s+million)\s+(?:of\s+(?:our|its|the\s+Company's|\w+'s)\s+)?(?:(?:restricted|newly\s+issued|common|ordinary|preferred)\s+)*shares", re.I)
 _PCT = re.compile(r"(\d+(?:\.\d+)?)\s?%")
 _BY = re.compile(r"\s*by\s+(?:the\s+)?$", re.I)
-_POSS_ASSET = re.compile(r"(?:'s|’s)\s+(?:[\w-]+\s+){0,3}?" + _alt("asset_nouns") + r"\b", re.I)
+_POSS_ASSET = re.compile(r"(?:'s|’s|'|’)\s+(?:[\w-]+\s+){0,3}?" + _alt("asset_nouns") + r"\b", re.I)
 _PENDING = re.compile(r"\b" + _alt("pending_cue") + r"\b", re.I)
 _PENDING_SENT = re.compile(r"\b" + _alt("pending_sentence") + r"\b", re.I)
 _DONE = re.compile(r"\b" + _alt("completed_cue") + r"\b", re.I)
@@ -367,6 +367,8 @@ class AcquisitionExtractor(RoleComponent):
                     acq = self._subject(p, a, m.start())
                 if not acq:
                     continue
+                if self._is_merger_sub(p, target):
+                    continue
                 if kind == SHARES:
                     kind = self._stake(p.text[target.end : b])
                 if kind == "company" and _POSS_ASSET.match(p.text, target.end):
@@ -530,13 +532,25 @@ class AcquisitionExtractor(RoleComponent):
             if target is None or target.label != "ORG" or target.pronoun:
                 continue
             acq = self._subject(p, a, m.start()) or self._subject(p, a, p.text.rfind("entered", a, m.start()) if "entered" in p.text[a:m.start()] else m.start())
+            acq = [x for x in acq if not self._is_merger_sub(p, x)]
             if not acq:
                 continue
+            if self._is_merger_sub(p, target):
+                # "… with Merger Sub, Inc., a wholly owned subsidiary of A, and T": the other party
+                keys = {x.key for x in acq} | {target.key}
+                nxt = [x for x in p.mentions_in(target.end, b, "ORG") if x.key not in keys and not x.pronoun
+                       and not self._is_merger_sub(p, x) and re.search(r"\band\s+(?:the\s+)?$", p.text[max(a, x.start - 12) : x.start])]
+                if not nxt:
+                    continue
+                target = nxt[0]
             tail = p.text[target.end : b]
             if not re.search(r"(?:issued?|exchange|deliver)[^.;]{0,80}shares[^.;]{0,60}(?:shareholders|stockholders|holders|owners)\s+of", tail, re.I) \
                     and not re.search(r"acqui|merge", p.text[a:b], re.I):
                 continue
-            out += self._emit(p, [x.key for x in acq], target.key, a, b, self._attrs(p, a, b, "company"))
+            sent = p.text[a:b]
+            status = [("status", "pending")] if re.search(r"\bentered\s+into\b", sent, re.I) and not _DONE.search(sent) \
+                and not re.search(r"\b(?:issued|acquired|merged)\b", sent, re.I) else []
+            out += self._emit(p, [x.key for x in acq], target.key, a, b, self._attrs(p, a, b, "company") + status)
         return out
 
 

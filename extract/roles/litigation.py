@@ -55,9 +55,20 @@ _PASSIVE = re.compile(_alt("defendant_passive"), re.I)
 _COUNTER = re.compile(_alt("counterclaim"), re.I)
 _CLAIM_CUE = re.compile(_alt("claim_cue") + r"\s+(?:\w+\s+){0,3}?$", re.I)
 _EXCLUDE_BEFORE = re.compile(_alt("party_exclude_before") + r"\s+(?:the\s+)?$", re.I)
+_HOLDER_SUIT = re.compile(_alt("holder_suit"), re.I)
 _STATUS = [(re.compile(rx, re.I), name) for rx, name in _DATA["status"]]
 _SUBJ_GAP = re.compile(r"\s*(?:,[^,;]{0,60},)?\s*(?:(?:has|have|had|also|jointly|subsequently|then|recently|previously|each|both)\s+)*$", re.I)
 _BY = re.compile(r"\b(?:filed|brought|commenced|initiated)\s+by\s+(?:the\s+)?$", re.I)
+# "three lawsuits were filed by Expedia Group stockholders in the Delaware Court of Chancery against the Company"
+_FILED_PASSIVE = re.compile(
+    _NOUN + r"s?\s+(?:\([^)]{0,60}\)\s+)?(?:was|were|has\s+been|have\s+been|had\s+been)\s+(?:filed|brought|commenced|instituted|initiated)\b"
+    r"(?P<mid>[^.;]{0,200}?)\bagainst\s+(?:the\s+)?",
+    re.I,
+)
+_IN_RE = re.compile(r"\bIn\s+re\s+(?:the\s+)?")
+_IN_RE_TAIL = re.compile(r"\s*(?:,?\s*Inc\.?\s*)?" + _alt("in_re_kind") + r"?\s*(?:[A-Z][\w-]*\s+){0,2}?Litigation\b")
+_HOLDERS_AFTER = re.compile(r"\s*(?:'s\s+|’s\s+)?" + _alt("holder_nouns") + r"\b", re.I)
+_VOLUNTARY = re.compile(_alt("voluntary_petition"), re.I)
 
 
 @dataclass
@@ -118,6 +129,8 @@ class LitigationExtractor(RoleComponent):
     def _ok(self, p: Passage, m: Mention, courts: list[tuple[int, int]]) -> bool:
         if any(a <= m.start < b or a < m.end <= b for a, b in courts):
             return False
+        if _HOLDERS_AFTER.match(p.text, m.end):  # "Expedia Group stockholders" are not Expedia Group
+            return False
         return not _EXCLUDE_BEFORE.search(p.text[max(0, m.start - 40) : m.start])
 
     def _subject(self, p: Passage, a: int, pos: int, courts) -> list[str]:  # noqa: ANN001
@@ -148,6 +161,8 @@ class LitigationExtractor(RoleComponent):
 
     def _narrative(self, p: Passage, a: int, b: int, courts) -> list[_Draft]:  # noqa: ANN001
         out = []
+        if _VOLUNTARY.search(p.text, a, b):
+            return []
         for fm in _FILED_AGAINST.finditer(p.text, a, b):
             defendants = self._object(p, fm.end(), b, courts)
             plaintiffs = self._subject(p, a, fm.start(), courts)
@@ -156,6 +171,18 @@ class LitigationExtractor(RoleComponent):
                 plaintiffs = [by[0].key] if by else []
             if defendants:
                 out.append(_Draft(plaintiffs=[k for k in plaintiffs if k not in defendants], defendants=defendants, start=a, end=b))
+        if not out:
+            for fm in _FILED_PASSIVE.finditer(p.text, a, b):
+                defendants = self._object(p, fm.end(), b, courts)
+                if not defendants:
+                    continue
+                mid_a = fm.start("mid")
+                by = [m for m in p.mentions_in(mid_a, fm.end("mid")) if self._ok(p, m, courts)
+                      and re.search(r"\bby\s+(?:the\s+)?$", p.text[max(a, m.start - 12) : m.start])]
+                plaintiffs = [m.key for m in enumeration_from(p, by[0], fm.end("mid")) if self._ok(p, m, courts)] if by else []
+                out.append(_Draft(plaintiffs=[k for k in plaintiffs if k not in defendants], defendants=defendants, start=a, end=b))
+        if not out:
+            out += self._in_re(p, a, b, courts)
         if not out:
             for sm in _SUED.finditer(p.text, a, b):
                 defendants = self._object(p, sm.end(), b, courts)
@@ -171,6 +198,23 @@ class LitigationExtractor(RoleComponent):
                       if self._ok(p, m, courts) and re.search(r"\bby\s+(?:the\s+)?$", p.text[max(a, m.start - 20) : m.start])]
                 plaintiffs = [m.key for m in enumeration_from(p, by[0], b)] if by else []
                 out.append(_Draft(plaintiffs=plaintiffs, defendants=defendants, start=a, end=b))
+        return out
+
+    def _in_re(self, p: Passage, a: int, b: int, courts) -> list[_Draft]:  # noqa: ANN001
+        """"In re Expedia Group Stockholders Litigation": a caption without sides; the company it
+        names is the defendant when the passage says holders sued (stockholder, securities,
+        derivative or class actions)."""
+        out = []
+        for m in _IN_RE.finditer(p.text, a, b):
+            co = next((x for x in p.mentions_in(m.end(), min(b, m.end() + 3)) if x.label == "ORG"), None)
+            if co is None:
+                co = next((x for x in p.mentions_in(m.end(), b) if x.label == "ORG" and x.start - m.end() <= 3), None)
+            if co is None or not _IN_RE_TAIL.match(p.text, co.end):
+                continue
+            if not _HOLDER_SUIT.search(p.text[max(0, a - 2000) : min(len(p.text), b + 500)]) \
+                    and not re.match(r"\s*(?:Stockholders?|Shareholders?|Securities|Derivative)\b", p.text[co.end :], re.I):
+                continue
+            out.append(_Draft(defendants=[co.key], start=a, end=b))
         return out
 
     # -- attributes ----------------------------------------------------------------------
