@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterator, Literal
 
-from corpkg.extract.names import Kind, _key, classify_name, has_legal_suffix, lexicon, normalize_name
+from corpkg.extract.names import Kind, _key, classify_name, has_legal_suffix, lexicon, normalize_name, strip_legal_suffix
 
 __all__ = ["Candidate", "Link", "PassageMentions", "find_mentions", "iter_passages", "ACCEPT"]
 
@@ -118,6 +118,8 @@ def _regexes() -> dict[str, re.Pattern[str]]:
     lex = lexicon()
     sfx = []
     for s in lex.legal_suffixes:
+        if s in _NO_COMMA_SUFFIXES:
+            continue  # "Commercial Banks, Trust Companies": after a comma these words start a new item
         for v in dict.fromkeys((s, s.upper())):
             if v != s and v in lex.state_codes:
                 continue  # "Denver, CO" is a place
@@ -193,6 +195,7 @@ def _regexes() -> dict[str, re.Pattern[str]]:
 
 
 _LEADING_STRIP_MAX = 4
+_NO_COMMA_SUFFIXES = {"Trust", "Bancorp", "Bancorporation", "Bancshares"}
 
 
 def _state_names() -> list[str]:
@@ -381,6 +384,7 @@ def _make_candidates(text: str, a: int, b: int, lower: frozenset[str] | set[str]
             owner = " ".join(text[x:y] for x, y in cur)[:-2]
             nxt = text[toks[i + 1][0] : toks[i + 1][1]]
             strong = (len(cur) >= 2 or normalize_name(owner, strip_suffix=False) in lex.stop_phrases
+                      or all(x.lower() in lex.common_words or _key(x) in lex.org_heads for x in rest.split())
                       or (owner.isupper() and len(owner) >= 2) or _known_org(owner) is not None
                       or nxt in lex.non_entity_starts or _is_title(rest) or nxt in lex.leading_stopwords
                       or normalize_name(rest, strip_suffix=False) in lex.stop_phrases)
@@ -548,7 +552,7 @@ def _split_and_tokens(text: str, toks: list[tuple[int, int]]) -> list[list[tuple
             or normalize_name(right, strip_suffix=False) in lex.stop_phrases
             or (_complete(left) and _complete(right))
             or (has_legal_suffix(right) and _distinctive_core(right)
-                and (i >= 2 or (l_last.isupper() and len(l_last) >= 2)))
+                and (i >= 2 or (l_last.isupper() and len(l_last) >= 2) or re.search(r"\.[a-z]{2,4}$", l_last)))
             or has_legal_suffix(left)
             or ((r_first.isupper() and len(r_first) >= 2 and i + 2 == len(ws)) and _complete(left))
         ):
@@ -686,6 +690,9 @@ def _known_org(flat: str) -> str | None:
     forms = _known_forms()
     if flat in forms:
         return forms[flat]
+    bare = strip_legal_suffix(flat)
+    if bare != flat and bare in forms:
+        return forms[bare]  # "National Association of Securities Dealers, Inc."
     if flat.startswith(("The ", "THE ")) and flat[4:] in forms:
         return forms[flat[4:]]
     return None
