@@ -166,3 +166,18 @@ def test_past_seats_in_a_biography_are_former():
     got = by_org(run(text, [("Mr. Cedar", "PERSON", "yc"), ("Waferscale Integration, Inc.", "ORG", "wsi"),
                             ("Acme Corp.", "ORG", "acme"), ("Beta Inc.", "ORG", "beta")]))
     assert {k: v["status"] for k, v in got.items()} == {"wsi": "former", "acme": "former", "beta": "current"}
+
+
+def test_schedule_a_table_row_names_the_company_at_the_end_of_the_occupation_cell():
+    text = ("Name\tPresent Principal Occupation\tBusiness Address\n"
+            "Ding Xuedong\tChairman and Chief Executive Officer, China Investment Corporation\tBeijing\n"
+            "Li Keping\tExecutive Vice President\tBeijing")
+    facts = run(text, [("Ding Xuedong", "PERSON", "dx"), ("China Investment Corporation", "ORG", "cic"),
+                       ("Li Keping", "PERSON", "lk")])
+    assert pairs(facts) == {("dx", "cic"), ("lk", ISS)}
+
+
+def test_comma_before_a_company_in_prose_is_not_a_cell():
+    text = "John Smith, President, Acme Corp. and Beta LLC signed the agreement."
+    facts = run(text, [("John Smith", "PERSON", "js"), ("Acme Corp.", "ORG", "acme"), ("Beta LLC", "ORG", "beta")])
+    assert pairs(facts) == {("js", ISS)}

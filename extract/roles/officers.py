@@ -114,6 +114,11 @@ class OfficerExtractor(RoleComponent):
             gap = p.text[end : m.start]
             if _ORG_TAIL.fullmatch(gap) or (not m.pronoun and _DEPT_TAIL.fullmatch(gap)):
                 return m, m.end
+            # a table cell "Chairman and Chief Executive Officer, China Investment Corporation" (the
+            # reader renders cells tab-separated): the company ends the cell
+            if (not m.pronoun and re.fullmatch(r",[ \t]*", gap) and re.match(r"[ \t]*(?:\t|\n|$)", p.text[m.end :])
+                    and "\t" in p.text[p.text.rfind("\n", 0, end) + 1 : end]):
+                return m, m.end
             break
         return None, end
 
