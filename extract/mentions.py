@@ -388,7 +388,7 @@ def _make_candidates(text: str, a: int, b: int, lower: frozenset[str] | set[str]
                       or (owner.isupper() and len(owner) >= 2) or _known_org(owner) is not None
                       or nxt in lex.non_entity_starts or _is_title(rest) or nxt in lex.leading_stopwords
                       or normalize_name(rest, strip_suffix=False) in lex.stop_phrases)
-            if strong and not (has_legal_suffix("X " + rest) and len(rest.split()) <= 2) and _key(rest) not in lex.org_heads:
+            if strong and not (has_legal_suffix("X " + rest) and len(rest.split()) <= 2):
                 pieces.append((cur, sig))
                 cur, sig = [], []
     if cur:
