@@ -72,8 +72,8 @@ _BECAME = re.compile(r"\s*(?:has\s+|had\s+|thereby\s+|then\s+)?became\s+(?:an?\s
 _PASSIVE = re.compile(r"\s*,?\s*(?:which\s+)?(?:was|were|has\s+been|had\s+been|have\s+been|is\s+being|will\s+be|would\s+be)\s+(?:subsequently\s+|later\s+|then\s+)?(?:acquired|purchased|bought)\s+by\s+(?:the\s+)?", re.I)
 _ITS_NOUN = re.compile(r"\b(?:its|their)\s+(?:subsequent\s+|later\s+)?(?:acquisition|purchase|sale)\s+(?:in\s+\d{4}\s+)?(?:by|to)\s+(?:the\s+)?", re.I)
 _OFFER_BY = re.compile(r"\b(?:tender\s+|exchange\s+)?offer\s+by\s+(?:the\s+)?", re.I)
-_OFFER_FOR = re.compile(r"[^.;]{0,60}?\bto\s+(?:purchase|acquire)\s+[^.;]{0,200}?\b(?:shares|stock|units|interests)\b[^.;]{0,120}?\bof\s+(?:the\s+)?", re.I)
-_COMBINE = re.compile(r"\b(?:will|would|to|agreed\s+to|plans?\s+to|intends?\s+to)\s+combine\s+(?:its|their|the)\s+(?:[\w-]+\s+){0,6}?(?:business(?:es)?|operations|firms|companies)\s+with\s+(?:the\s+(?:[\w-]+\s+){0,6}?(?:business(?:es)?|operations|firms|companies)\s+(?:of\s+)?)?(?:the\s+)?", re.I)
+_OFFER_FOR = re.compile(r"(?:[^.;]|\.(?=\d)){0,60}?\bto\s+(?:purchase|acquire)\s+(?:[^.;]|\.(?=\d)){0,200}?\b(?:shares|stock|units|interests)\b(?:[^.;]|\.(?=\d)){0,120}?\bof\s+(?:the\s+)?", re.I)
+_COMBINE = re.compile(r"\b(?:will|would|to|agreed\s+to|plans?\s+to|intends?\s+to)\s+combine\s+(?:its|their|the)\s+(?:[\w-]+\s+){0,6}?(?:business(?:es)?|operations|firms|companies)\s+with\s+(?:the\s+(?:[\w-]+\s+){0,6}?(?:business(?:es)?|operations|firms|companies)\s+(?:of\s+)?){0,2}(?:the\s+)?", re.I)
 _COMBINE_UNDER = re.compile(r"\bcombine\s+[^.;]{0,120}?\bunder\s+(?:the\s+)?", re.I)
 _ANNOUNCE_GAP = re.compile(r"\s*(?:\([^)]{0,40}\))?\s*,?\s*(?:(?:today|jointly|have|has|also)\s+)*(?:announced|said|stated|agreed)\s+(?:that\s+)?(?:they|it)?\s*(?:will|would|have\s+agreed\s+to|agreed\s+to|plan\s+to|intend\s+to|are\s+to|to)\s+$", re.I)
 _LOOSE_GAP = re.compile(r"\s*(?:\([^)]{0,40}\))?\s*(?:,\s*(?:and\s+)?|\s+and\s+)(?:[a-z]+\s+){0,2}$")
@@ -187,6 +187,8 @@ class AcquisitionExtractor(RoleComponent):
         out: list[Fact] = []
         for a, b in p.sentences:
             if not p.mentions_in(a, b):
+                found = self._recall(p, a, b)
+                out += found
                 continue
             found = self._acquire(p, a, b)
             found += self._passive(p, a, b)
@@ -222,7 +224,7 @@ class AcquisitionExtractor(RoleComponent):
                 owner = self._object(p, bm.end(), b, check=False)
                 if owner is not None and owner.key != m.key:
                     out += self._emit(p, [owner.key], m.key, a, b, self._attrs(p, a, b, "company"))
-        for rx in (re.compile(r"\b(?:it|which)" + _PASSIVE.pattern[len(r"\s*,?\s*(?:which\s+)?"):], re.I), _ITS_NOUN):
+        for rx in (re.compile(r"\b(?:it|which)" + r"\s+" + _PASSIVE.pattern[len(r"\s*,?\s*(?:which\s+)?"):], re.I), _ITS_NOUN):
             for im in rx.finditer(p.text, a, b):
                 if rx is _ITS_NOUN and "sale" in im.group(0).lower():
                     continue
@@ -243,11 +245,18 @@ class AcquisitionExtractor(RoleComponent):
             by = self._object(p, m.end(), b)
             if by is None:
                 continue
-            acq = [x.key for x in enumeration_from(p, by, b)]
-            rest = _OFFER_FOR.match(p.text, acq and p.mentions_in(by.start, b)[len(acq) - 1].end or by.end)
+            offerors = enumeration_from(p, by, b)
+            acq = [x.key for x in offerors]
+            rest = _OFFER_FOR.match(p.text, offerors[-1].end)
             if not rest:
                 continue
-            target = self._object(p, rest.end(), b)
+            target = None
+            for of in re.finditer(r"\bof\s+(?:the\s+)?", p.text[rest.start() : min(b, rest.end() + 160)]):
+                if rest.start() + of.start() < rest.end() - len(of.group(0)) or re.search(r"\.(?!\d)|;", p.text[rest.start() : rest.start() + of.start()]):
+                    continue
+                target = self._object(p, rest.start() + of.end(), b)
+                if target is not None:
+                    break
             if target is None:
                 continue
             form = (p.ctx.form_type or "").upper().replace(" ", "")

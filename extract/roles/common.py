@@ -350,7 +350,7 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
             word = re.search(r"([A-Za-z][A-Za-z.]*)$", text[start : m.start()])
             if word:
                 w = word.group(1).lower().rstrip(".")
-                if w in _ABBREV or (len(w) == 1 and word.group(1)[0].isupper()):
+                if w in _ABBREV or (len(w) == 1 and word.group(1)[0].isupper()) or re.fullmatch(r"(?:[a-z]\.)+[a-z]", w):
                     nxt = re.match(r"[\"'(\[]?([A-Za-z]+)", text[m.end() :])
                     if not (w in _LEGAL_SUFFIX and nxt and nxt.group(1).lower() in _STARTERS):
                         continue

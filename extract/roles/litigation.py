@@ -57,7 +57,7 @@ _CLAIM_CUE = re.compile(_alt("claim_cue") + r"\s+(?:\w+\s+){0,3}?$", re.I)
 _EXCLUDE_BEFORE = re.compile(_alt("party_exclude_before") + r"\s+(?:the\s+)?$", re.I)
 _HOLDER_SUIT = re.compile(_alt("holder_suit"), re.I)
 _STATUS = [(re.compile(rx, re.I), name) for rx, name in _DATA["status"]]
-_SUBJ_GAP = re.compile(r"\s*(?:,[^,;]{0,60},)?\s*(?:(?:has|have|had|also|jointly|subsequently|then|recently|previously|each|both)\s+)*$", re.I)
+_SUBJ_GAP = re.compile(r"[”\"’']?\)?\s*(?:\([^)]{0,60}\))?\s*,?\s*(?:,[^,;]{0,60},)?\s*(?:(?:has|have|had|also|jointly|subsequently|then|recently|previously|each|both)\s+)*$", re.I)
 _BY = re.compile(r"\b(?:filed|brought|commenced|initiated)\s+by\s+(?:the\s+)?$", re.I)
 # "three lawsuits were filed by Expedia Group stockholders in the Delaware Court of Chancery against the Company"
 _FILED_PASSIVE = re.compile(
