@@ -164,7 +164,8 @@ def _flat(s: str) -> str:
 
 
 def _lowercase_words(text: str) -> frozenset[str]:
-    return frozenset(re.findall(r"(?<![\w&])[a-z][a-z\-]+(?![\w])", text))
+    # words of running text, not of e-mail addresses or domain names ("www.vringo.com")
+    return frozenset(re.findall(r"(?<![\w&@./])[a-z][a-z\-]+(?![\w@])(?!\.[a-z])", text))
 
 
 def _passage_ranges(document: Document) -> list[tuple[int, int]]:

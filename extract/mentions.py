@@ -625,7 +625,7 @@ def _weigh(text: str, s: int, e: int, signals: list[str], lower: frozenset[str] 
         core = [w for w in normalize_name(flat).split() if w not in {"&", "and", "of"}]
         if len(core) == 1 and (core[0] in lex.stop_phrases or core[0] in lex.org_heads or core[0] in lex.segment_heads
                                or core[0] in _GENERIC_CORES or core[0] in lex.places
-                               or (all_caps and (core[0] in lex.common_words or core[0] in lower))):
+                               or (all_caps and core[0] in lex.common_words)):
             core = []
         if not core:
             c.rejected = "generic"

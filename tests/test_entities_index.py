@@ -164,3 +164,14 @@ def test_a_name_alone_on_its_line_above_a_title_is_a_person(nlp) -> None:
     labels = {e.label: e.kind for e in idx.entities}
     assert labels.get("Zhang Xiaoqiang") == "Person"
     assert "Fixed Income Markets" not in labels
+
+
+def test_role_word_defined_for_a_party_resolves_to_it(nlp) -> None:
+    text = ('This agreement is made between SILICON VALLEY BANK ("Bank") and VRINGO, INC., a Delaware '
+            'corporation ("Borrower"), of www.vringo.com.\n\nBank will lend to Borrower and Borrower will repay Bank.')
+    idx = find_entities(doc(text), nlp, None)
+    borrower = idx.resolve("Borrower")
+    assert borrower is not None and borrower.label == "VRINGO, INC."
+    assert idx.resolve("the Bank").label == "SILICON VALLEY BANK"
+    start = text.index("Borrower will")
+    assert [k for s, e, k, _ in idx.mentions if s == start] == [borrower.key]
