@@ -83,10 +83,15 @@ def test_near_misses_give_no_subsidiary(text, ents):
 
 
 def test_one_step_of_indirect_ownership_from_text():
-    facts = run("Alpha Group, Inc. is the parent company of Beta Holdings, Inc. In turn, Beta Holdings, Inc. owns "
+    facts = run("Alpha Group, Inc. is the parent company of Beta Holdings, Inc., which in turn owns "
                 "Gamma Securities, Inc.",
                 [("Alpha Group, Inc.", "ORG", "a"), ("Beta Holdings, Inc.", "ORG", "b"), ("Gamma Securities, Inc.", "ORG", "g")])
     done = finalize_facts(facts)
     assert pairs(done) == {("a", "b"), ("b", "g"), ("a", "g")}
     (ind,) = [f for f in done if f.participants == (("owner", "a"), ("owned", "g"))]
-    assert len(ind.evidence) == 2 and not ind.attributes
+    assert len(ind.evidence) == 1 and not ind.attributes
+    # links told in different sentences are not chained
+    apart = run("Alpha Group, Inc. is the parent company of Beta Holdings, Inc. In addition, Beta Holdings, Inc. owns "
+                "Gamma Securities, Inc.",
+                [("Alpha Group, Inc.", "ORG", "a"), ("Beta Holdings, Inc.", "ORG", "b"), ("Gamma Securities, Inc.", "ORG", "g")])
+    assert pairs(finalize_facts(apart)) == {("a", "b"), ("b", "g")}

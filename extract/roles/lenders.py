@@ -59,6 +59,13 @@ _MATURITY = re.compile(_alt("maturity") + r"\s+", re.I)
 _START = re.compile(_alt("start"), re.I)
 _AMOUNT_CUE = re.compile(r"(?:" + "|".join(sorted(_DATA["amount_cue"], key=len, reverse=True)) + r")\s+$", re.I)
 _TYPES = [(re.compile(rx, re.I), name) for rx, name in _DATA["facility_types"]]
+_BORROWED_FROM = re.compile(r"(?<![\w-])" + _alt("borrowed_from") + r"$", re.I)
+_PLEDGE = re.compile(_alt("pledge") + r"$", re.I)
+_PLEDGE_TAIL = re.compile(_alt("pledge_tail"), re.I)
+_BETWEEN = re.compile(_alt("between"), re.I)
+_LENDER_NAME = re.compile(_alt("lender_name_cs"))
+_SUCCESSOR = re.compile(_alt("successor_gap"), re.I)
+_LENT_TO = re.compile(r"(?:loaned|lent|advanced|made\s+(?:a\s+|an?\s+)?(?:\w+\s+)?loans?)\s+(?:[\w$.,]+\s+){0,4}?to\s+(?:the\s+)?$", re.I)
 
 
 @dataclass
@@ -99,6 +106,7 @@ class LenderExtractor(RoleComponent):
                 self._terms(p, a, b, triggers, d)
                 if d.attrs != before or guarantors:
                     d.span = (d.span[0], b)
+        drafts += self._pledges(p, {m.key for d in drafts for m in d.lenders})
         facts = []
         for d in drafts:
             parts = [("lender", m.key) for m in d.lenders] + [("borrower", d.borrower)]  # type: ignore[list-item]
@@ -111,8 +119,11 @@ class LenderExtractor(RoleComponent):
         issuer = p.ctx.issuer_key
         found: list[Mention] = []
         agents: list[str] = []
+        # "the Company had loaned amounts to X … Loan Agreement between the Company and X": X borrows
+        lent_to = {m.key for m in p.mentions_in(a, b, "ORG", pronouns=False)
+                   if _LENT_TO.search(p.text, max(a, m.start - 60), m.start)}
         for m in p.mentions_in(a, b, "ORG", pronouns=False):
-            if m.key == issuer:
+            if m.key == issuer or m.key in lent_to:
                 continue
             head = p.text[max(a, m.start - 80) : m.start]
             if _NOT_LENDER_BEFORE.search(head) or _GUARANTEE_BY.search(head):
@@ -121,6 +132,8 @@ class LenderExtractor(RoleComponent):
             if _PREP.search(head):
                 ok = any(0 <= m.start - t.end() <= 250 for t in triggers) or any(0 <= t.start() - m.end <= 100 for t in triggers)
             if not ok and _LEND_VERB.match(p.text, m.end, b):
+                ok = True
+            if not ok and _BORROWED_FROM.search(head):
                 ok = True
             ag = _AGENT.match(p.text, m.end, b)
             if ag and (triggers or ok):
@@ -133,14 +146,64 @@ class LenderExtractor(RoleComponent):
                 cur = m
                 for n in p.mentions_in(m.end, b, "ORG", pronouns=False):
                     gap = p.text[cur.end : n.start]
-                    if n.key == issuer or not _LENDER_LIST_GAP.fullmatch(gap):
+                    if n.key == issuer or not (_LENDER_LIST_GAP.fullmatch(gap) or _SUCCESSOR.fullmatch(gap)):
                         break
                     if n.key not in {f.key for f in found}:
                         found.append(n)
                     cur = n
         return found, agents
 
+    def _between(self, p: Passage, a: int, lenders: list[Mention]) -> str | None:
+        """"Loan Agreement between A and B": A borrows from B — unless only A's name looks
+        like a lender's (a bank, a finance company), then the sides swap."""
+        for i, m in enumerate(lenders):
+            bm = _BETWEEN.search(p.text, max(a, m.start - 100), m.start)
+            if not bm:
+                continue
+            firsts = [x for x in p.mentions_in(bm.start("first"), bm.end("first"), "ORG") if x.key != m.key]
+            if not firsts:
+                continue
+            first = firsts[-1]
+            if _LENDER_NAME.search(first.text) and not _LENDER_NAME.search(m.text) and not first.pronoun:
+                lenders[i] = first
+                return m.key
+            return first.key
+        return None
+
+    def _pledges(self, p: Passage, known: set[str]) -> list[_Draft]:
+        """Shares pledged to secure a loan ("held by Mr. Kern, all of which were pledged as
+        collateral to secure a loan account to X Bank, N.A."): X lends to the pledgor — the
+        nearest person (else organization) named before "pledged"."""
+        out: list[_Draft] = []
+        for a, b in p.sentences:
+            for m in p.mentions_in(a, b, "ORG", pronouns=False):
+                if m.key in known:
+                    continue
+                pm = _PLEDGE.search(p.text, max(a, m.start - 220), m.start)
+                if not pm:
+                    continue
+                tm = None if re.search(r"secure", pm.group(0), re.I) else _PLEDGE_TAIL.match(p.text, m.end, b)
+                if tm is None and not re.search(r"secure", pm.group(0), re.I):
+                    continue
+                before = [x for x in p.mentions_in(a, m.start) if x.key != m.key]
+                persons = [x for x in before if x.label == "PERSON"]
+                pledgor = (persons or before or [None])[-1]
+                if pledgor is None:
+                    continue
+                d = _Draft(lenders=[m], borrower=pledgor.key, span=(a, b))
+                tail = pm.group(0) + (tm.group(0) if tm else "")
+                for rx, name in _TYPES:
+                    if rx.search(tail) and name != "note":
+                        d.attrs["facilityType"] = name
+                        break
+                out.append(d)
+                known.add(m.key)
+        return out
+
     def _borrower(self, p: Passage, a: int, b: int, triggers, lenders, guarantors) -> str | None:  # noqa: ANN001
+        between = self._between(p, a, lenders)
+        if between is not None:
+            return between
         lender_keys = {m.key for m in lenders}
         for m in p.mentions_in(a, b, "ORG"):
             if m.key in lender_keys:

@@ -81,6 +81,11 @@ _PARENT_OF = re.compile(
     r"\s*[,.]*\s*(?:(?:is|was|became|as|remains)\s+)?(?:(?:the|its|our)\s+(?:ultimate\s+|direct\s+|indirect\s+|sole\s+)?"
     r"(?:parent|holding)(?:\s+(?:company|corporation|entity))?|(?:,\s*|\(\s*|(?:is|was)\s+)(?:ultimate\s+|direct\s+|indirect\s+)?"
     r"parent(?:\s+(?:company|corporation|entity))?)\s+(?:of|for)\s+", re.I)
+# "we formed a wholly-owned Australian subsidiary, X": the subject owns what it formed or has
+_FORMED = re.compile(r"(?P<subj>\b(?:we|the\s+Company|the\s+Registrant|(?-i:[A-Z])[\w.&-]*(?:\s+(?-i:[A-Z])[\w.&,-]*){0,4}))"
+                     r"\s+(?:\w+\s+)?(?:formed|established|created|incorporated|organized|organised|owns|own|has|have|had)\s+"
+                     r"(?:an?|one|two|three|four|five|several|the\s+following)\s+[^,;()]{0,60}$", re.I)
+_DEMONYM = re.compile(r"(?:[A-Z][a-z]+(?:an|ian|ese|ish|ic)|Dutch|French|Swiss|Greek|Thai|Israeli|Kuwaiti|Saudi)")
 # an enumeration member followed by a short description: "A, a full-service brokerage and B, an online company"
 _APPOS_GAP = re.compile(r"\s*,\s*(?:an?|the)\s+[^,;.()]{1,60}?,?\s+(?:and|&)\s+(?:the\s+)?|\s*,?\s*(?:and|&)\s+(?:the\s+)?|\s*,\s*", re.I)
 _NOT_OWNED_AFTER = re.compile(r"\s*(?:['’]s\b|shares\b|stock\b|common\b|units\b|securities\b|notes\b|bonds\b|warrants\b)", re.I)
@@ -207,6 +212,8 @@ class SubsidiaryExtractor(RoleComponent):
             mm = self.rx["after"].match(p.text, m.end, b)
             if not mm:
                 continue
+            if _DEMONYM.fullmatch(m.text) and re.match(r"\s+\w", p.text[m.end : mm.end()]):
+                continue  # "our Australian subsidiary": a nationality, not a company
             owned_list = enumeration_before(p, m, a, "ORG")
             owned_list = [o for o in owned_list if not o.pronoun]
             owner: str | None = None
@@ -255,6 +262,12 @@ class SubsidiaryExtractor(RoleComponent):
             # the trigger must not be inside another mention
             if any(x.start <= mm.start() < x.end for x in p.mentions if x is not m and not x.pronoun):
                 continue
+            # "such subsidiary (…), the Company has …": a reference back, and a generic name, are no introduction
+            if not mm.group("poss") and re.search(r"\b(?:such|any|each|every|that|this|which|no|other)\s+$",
+                                                  text[max(a, mm.start() - 12) : mm.start()], re.I):
+                continue
+            if re.fullmatch(r"(?:the\s+)?(?:Company|Registrant|Corporation|Issuer)", m.text, re.I):
+                continue
             owned = [o for o in enumeration_from(p, m, b, "ORG") if not o.pronoun]
             poss = (mm.group("poss") or "").strip().lower()
             owner: str | None
@@ -275,8 +288,16 @@ class SubsidiaryExtractor(RoleComponent):
                     # "subsidiary X" without a possessive or a list mark is too loose
                     if not re.search(r"wholly|majority|owned", mm.group(0), re.I):
                         continue
-                ante = self._antecedent(p, a, mm.start(), {o.key for o in owned})
-                owner = ante.key if ante else issuer
+                subj = _FORMED.search(text, a, mm.start())
+                if subj:  # "we formed a wholly-owned Australian subsidiary, X"
+                    sm = [x for x in p.mentions_in(subj.start(), subj.end("subj"), "ORG")]
+                    owner = sm[0].key if sm else None
+                else:
+                    ante = self._antecedent(p, a, mm.start(), {o.key for o in owned})
+                    # a name right before "subsidiary" qualifies it ("an Australian subsidiary"), it owns nothing
+                    if ante is not None and not text[ante.end : mm.start()].strip():
+                        continue
+                    owner = ante.key if ante else issuer
             if owner is None:
                 continue
             attrs = [("percentage", "100")] if re.search(r"wholly", mm.group(0), re.I) else []
@@ -382,8 +403,8 @@ def finalize(facts: list[Fact]) -> list[Fact]:
 
 
 def _indirect(facts: list[Fact]) -> list[Fact]:
-    """One step of indirect ownership stated in running text: "A is the parent of B, which
-    owns C" → A owns C too (through B).  Exhibit 21 lists are left alone (their nesting is the
+    """One step of indirect ownership stated in one sentence of running text: "A is the parent
+    of B, which owns C" → A owns C too (through B).  Exhibit 21 lists are left alone (their nesting is the
     ownership chain already), ended relations and self-ownership are skipped."""
     text_facts = [f for f in facts if f.role == ROLE and not f.attribute("endDate")
                   and any(".subsidiaries@" in (e.extractor or "") for e in f.evidence)]
@@ -396,6 +417,9 @@ def _indirect(facts: list[Fact]) -> list[Fact]:
                 continue
             c = g.participant("owned")[0]
             if c in (a, b) or (a, c) in have:
+                continue
+            # only a chain told in one sentence: a wrong link elsewhere must not multiply
+            if not {(e.start, e.end) for e in f.evidence} & {(e.start, e.end) for e in g.evidence}:
                 continue
             have.add((a, c))
             ev = tuple(dict.fromkeys(f.evidence + g.evidence))

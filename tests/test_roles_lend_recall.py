@@ -1,0 +1,94 @@
+"""Lender patterns added for recall: borrowing from a bank in a schedule title, loan
+agreements "between A and B", agent banks and "as lender", successor lenders, shares pledged
+for a personal loan, a subsidiary borrowing under a parent guarantee — and unnamed lenders,
+which give no fact."""
+
+from __future__ import annotations
+
+import pytest
+
+from corpkg.extract.roles.common import RoleContext
+from corpkg.extract.roles.lenders import LenderExtractor
+from corpkg.extract.roles.testing import blank, facts_as_tuples, make_doc
+
+ISS = "iss"
+
+
+def run(text, ents):
+    comp = LenderExtractor(blank(), "test")
+    doc = comp(make_doc(text, ents, context=RoleContext(issuer_key=ISS), passage_start=3))
+    facts = doc._.get(comp.attr)
+    for f in facts:
+        for ev in f.evidence:
+            assert text[ev.start - 3 : ev.end - 3] == ev.quote
+    return facts
+
+
+def pairs(facts):
+    return facts_as_tuples(facts, ("lender", "borrower"))
+
+
+@pytest.mark.parametrize(
+    "text, ents, expected",
+    [
+        ("Schedule 3.13(b): eCERA Guaranty for AKER\u2019s borrowing from Ta Chong Commercial Bank",
+         [("AKER", "ORG", "aker"), ("Ta Chong Commercial Bank", "ORG", "tc")], {("tc", "aker")}),
+        ("10.4\tLoan Agreement dated May 1, 2004 between Delta Tools, Inc. and Ta Chong Commercial Bank.",
+         [("Delta Tools, Inc.", "ORG", "dt"), ("Ta Chong Commercial Bank", "ORG", "tc")], {("tc", "dt")}),
+        ("10.5\tLoan Agreement between First Union National Bank and Delta Tools, Inc.",
+         [("Delta Tools, Inc.", "ORG", "dt"), ("First Union National Bank", "ORG", "fu")], {("fu", "dt")}),
+        ("On March 1, 2005, the Company entered into a credit agreement with Frost National Bank, as lender, providing "
+         "a $5,000,000 revolving line of credit.", [("Frost National Bank", "ORG", "frost")], {("frost", ISS)}),
+        ("We amended our loan agreement with Wells Fargo Bank, N.A., successor-in-interest to Norwest Bank Texas.",
+         [("Wells Fargo Bank, N.A.", "ORG", "wf"), ("Norwest Bank Texas", "ORG", "nw")], {("wf", ISS), ("nw", ISS)}),
+        ("Our subsidiary, Beta Leasing LLC, entered into a $20 million revolving credit facility with Gamma Bank, which "
+         "is guaranteed by the Company.", [("Beta Leasing LLC", "ORG", "beta"), ("Gamma Bank", "ORG", "g")], {("g", "beta")}),
+    ],
+)
+def test_lender_recall_patterns(text, ents, expected):
+    assert pairs(run(text, ents)) == expected
+
+
+def test_agent_bank_is_lender_and_agent():
+    text = ("The Company entered into a Credit Agreement with the lenders party thereto and Wells Fargo Bank, N.A., as "
+            "administrative agent, providing for a $50 million term loan.")
+    (f,) = run(text, [("Wells Fargo Bank, N.A.", "ORG", "wf")])
+    assert f.participant("agent") == ["wf"] and f.participant("borrower") == [ISS]
+
+
+def test_parent_guarantees_subsidiary_borrowing():
+    text = ("Our subsidiary, Beta Leasing LLC, entered into a $20 million revolving credit facility with Gamma Bank, which "
+            "is guaranteed by the Company.")
+    (f,) = run(text, [("Beta Leasing LLC", "ORG", "beta"), ("Gamma Bank", "ORG", "g")])
+    assert f.participant("guarantor") == [ISS]
+    assert dict(f.attributes)["amount"] == "20000000"
+
+
+def test_pledged_shares_secure_a_personal_loan():
+    text = ("Consists of 90,906.723 (unrounded) shares of common stock held by Mr. Kern, all of which were pledged as part "
+            "of collateral to secure a loan account to Morgan Stanley Private Bank, N.A. and 1,268 RSUs.")
+    (f,) = run(text, [("Mr. Kern", "PERSON", "kern"), ("Morgan Stanley Private Bank, N.A.", "ORG", "ms")])
+    assert pairs([f]) == {("ms", "kern")}
+    text2 = ("Of these shares, 346,198 were pledged by Mr. Smith to Acme Bank as collateral for a revolving line of credit.")
+    (g,) = run(text2, [("Mr. Smith", "PERSON", "smith"), ("Acme Bank", "ORG", "acme")])
+    assert pairs([g]) == {("acme", "smith")} and dict(g.attributes)["facilityType"] == "revolving credit facility"
+
+
+@pytest.mark.parametrize(
+    "text, ents",
+    [
+        ("The Company obtained a $100 million credit facility from a consortium of financial institutions.", []),
+        ("The Company entered into a credit facility with a consortium of financial institutions led by its largest "
+         "customer, Acme Retail Corp., which buys 40% of our output.", [("Acme Retail Corp.", "ORG", "acme")]),
+        ("Mr. Kern pledged 1,000 shares to his brother.", [("Mr. Kern", "PERSON", "kern")]),
+        ("We received advances from customers and purchased equipment from Delta Tools, Inc.",
+         [("Delta Tools, Inc.", "ORG", "dt")]),
+        ("The shares were pledged to Acme Bank as part of a settlement agreement.",
+         [("Acme Bank", "ORG", "acme")]),
+        # the issuer lends: the other side of "between the Company and X" borrows
+        ("The Company had previously loaned amounts to SaRonix pursuant to a Secured Loan Agreement by and between the "
+         "Company and SaRonix, dated as of December 11, 2002.", [("SaRonix", "ORG", "sx")]),
+    ],
+)
+def test_unnamed_or_absent_lenders_give_no_fact(text, ents):
+    assert pairs(run(text, ents)) == set()
