@@ -156,14 +156,39 @@ def rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def time_queries(run, names, params) -> dict[str, tuple[float, int]]:
+def _in_child(run, query, params, timeout: float) -> object:
+    """Run one query in a forked child (the data is inherited copy-on-write); give up after timeout."""
+    import multiprocessing as mp
+
+    ctx = mp.get_context("fork")
+    parent, child = ctx.Pipe(duplex=False)
+
+    def target():
+        try:
+            child.send(run(query, params))
+        except Exception as exc:  # noqa: BLE001 - reported in the table
+            child.send(f"error: {type(exc).__name__}")
+
+    proc = ctx.Process(target=target)
+    proc.start()
+    ready = parent.poll(timeout)
+    result = parent.recv() if ready else f"> {timeout:.0f} s (stopped)"
+    proc.kill()
+    proc.join()
+    return result
+
+
+def time_queries(run, names, params, timeout: float | None = None) -> dict[str, tuple[float, object]]:
     out = {}
     for name in names:
         t = time.perf_counter()
-        try:
-            rows = run(load_named(name), params.get(name))
-        except Exception as exc:  # rdflib cannot evaluate some of them (unbound variables in DISTINCT aggregates)
-            rows = f"error: {type(exc).__name__}"
+        if timeout:
+            rows = _in_child(run, load_named(name), params.get(name), timeout)
+        else:
+            try:
+                rows = run(load_named(name), params.get(name))
+            except Exception as exc:  # noqa: BLE001
+                rows = f"error: {type(exc).__name__}"
         out[name] = (time.perf_counter() - t, rows)
         print(f"  {name}: {out[name][0]:.3f} s", flush=True)
     return out
@@ -173,6 +198,7 @@ def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--triples", type=int, default=1_000_000)
     ap.add_argument("--rdflib-triples", type=int, default=100_000, help="0 to skip rdflib")
+    ap.add_argument("--rdflib-timeout", type=float, default=120.0, help="give up on an rdflib query after this long")
     ap.add_argument("--rdflib-skip", default="projection_",
                     help="skip named queries starting with this on rdflib (the page's projections take minutes there)")
     args = ap.parse_args(argv)
@@ -254,9 +280,9 @@ def main(argv: list[str]) -> int:
 
         print("rdflib and oxigraph on the rdflib subset:", flush=True)
         rnames = [q for q in names if not (args.rdflib_skip and q.startswith(args.rdflib_skip))]
-        results[f"rdflib bound ({total:,})"] = time_queries(rdflib_run, rnames, params)
+        results[f"rdflib bound ({total:,})"] = time_queries(rdflib_run, rnames, params, args.rdflib_timeout)
         results[f"oxigraph bound ({total:,})"] = time_queries(ox_small, names, params)
-        results[f"rdflib unbound ({total:,})"] = time_queries(rdflib_run, rnames, {})
+        results[f"rdflib unbound ({total:,})"] = time_queries(rdflib_run, rnames, {}, args.rdflib_timeout)
         results[f"oxigraph unbound ({total:,})"] = time_queries(ox_small, names, {})
 
     cols = list(results)
