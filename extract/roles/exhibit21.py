@@ -23,7 +23,9 @@ EXTRACTOR = f"corpkg.roles.exhibit21@{EXTRACTOR_VERSION}"
 _DATA = load_json("exhibit21.json")
 _HEADER = re.compile(r"(?:" + "|".join(_DATA["header_words"]) + r")", re.I)
 _FOOTNOTE = re.compile(r"(?:\s*(?:\(\s*\d{1,2}\s*\)|\*+|†|‡|\[\d+\]))+\s*$")
-_PAREN_LINE = re.compile(r"^(?P<name>\S.*?)\s*\((?P<jur>[A-Z][^()]{1,50})\)\s*[*]?$")
+_PAREN_LINE = re.compile(r"^(?P<name>\S.*?)\s*\((?P<jur>[A-Z][^()]{1,50})(?:\)\s*[*]?|\s*)$")
+# "Erco Tennessee, a general partnership (Tennessee)": the form after the name is not part of it
+_FORM_TAIL = re.compile(r",?\s+an?\s+(?:general|limited|limited\s+liability)?\s*(?:partnership|joint\s+venture|company|corporation)$", re.I)
 _COLS = re.compile(r"\s{3,}|\t")
 _PCT = re.compile(r"^(?P<p>\d{1,3}(?:\.\d+)?)\s*%?$")
 _DIVISIONS = re.compile(_DATA["divisions_note"], re.I)
@@ -120,6 +122,7 @@ def _rows(document: Document, sub: SubDocument) -> list[_Row]:
                 continue
             name, jur = m.group("name"), m.group("jur")
         name = _FOOTNOTE.sub("", name).strip().rstrip(",;:")
+        name = _FORM_TAIL.sub("", name).strip()
         if not _valid_name(name):
             continue
         start = a + raw.find(name[:10]) if name[:10] in raw else a + lead
@@ -133,7 +136,7 @@ def _rows(document: Document, sub: SubDocument) -> list[_Row]:
 
 
 def _valid_name(name: str) -> bool:
-    if not (2 <= len(name) <= 120) or not re.match(r"[A-Z0-9\"'(]", name):
+    if not (2 <= len(name) <= 120) or not re.match(r"[A-Z0-9\"'(]|[a-z]{1,3}[A-Z]", name):
         return False
     if _HEADER.fullmatch(name) or re.fullmatch(r"[\d\W]+", name):
         return False
@@ -164,10 +167,13 @@ def exhibit21_facts(
             continue
         base = min(r.indent for r in rows)
         stack: list[tuple[float, str]] = []
+        used: dict[str, str] = {}  # entity key -> the row name that took it
         for r in rows:
             if skip_indented and r.indent > base + 0.5:
                 continue
             key = resolve(r.name)
+            if key is not None and used.get(key, r.name) != r.name:
+                key = None  # two rows are two legal entities ("Apple Asia Limited", "Apple Asia LLC")
             ev = Evidence(
                 quote=document.text[r.start : r.end],
                 start=r.start,
@@ -182,6 +188,7 @@ def exhibit21_facts(
                     new[key] = Entity(old.key, old.kind, old.label, old.aliases, old.mentions + (ev,))
                 else:
                     new[key] = Entity(key=key, kind="Organization", label=r.name, mentions=(ev,))
+            used.setdefault(key, r.name)
             while stack and stack[-1][0] >= r.indent - 0.5:
                 stack.pop()
             owner = stack[-1][1] if stack else issuer_key
