@@ -112,3 +112,23 @@ def test_schedule_13d_parties_subject_company_is_the_issuer():
 def test_no_header_no_cover_no_issuer():
     r = extract_issuer(_doc("Just some words, no cover page.", None))
     assert r.issuer is None and r.facts == ()
+
+
+GOLD = sorted((ROOT / "tests" / "gold").glob("*.json"))
+
+
+@pytest.mark.shared
+@pytest.mark.parametrize("gold_file", GOLD, ids=lambda p: p.stem)
+def test_corpus_issuers_match_gold(gold_file, corpus_dir):
+    gold = json.loads(gold_file.read_text(encoding="utf-8")).get("issuer") or {}
+    if not gold.get("name"):
+        pytest.skip("no issuer in this gold file")
+    [path] = [p for p in corpus_dir.glob(gold_file.stem + ".*")]
+    doc = read_filing(path)
+    e = extract_issuer(doc).issuer
+    assert e is not None and e.label == gold["name"]
+    ids = dict(e.identifiers)
+    if gold.get("irs_employer_id"):
+        assert ids.get("ein") == gold["irs_employer_id"]
+    if gold.get("cik") and doc.header is not None:
+        assert ids.get("cik") == gold["cik"]

@@ -114,7 +114,7 @@ def _name_regex(name: str) -> re.Pattern[str] | None:
     parts = [p for p in (_token_pattern(t) for t in tokens) if p]
     if not parts:
         return None
-    body = r"[\s,]{0,3}".join(parts)
+    body = r"[\s,.]{0,3}".join(parts)  # conformed names turn "Amazon.com" into "AMAZON COM"
     return re.compile(r"(?<![\w&])(?:The\s+)?" + body + r"(?![\w&])", re.I)
 
 
@@ -239,6 +239,19 @@ def _is_schedule(doc: Document) -> bool:
     return any(form.startswith(f) for f in _data()["schedule_forms"])
 
 
+def _renamed(issuer: _Party, cover_name: str, doc: Document) -> bool:
+    """Whether the cover's registrant name is the header issuer under a newer name: the header has
+    one candidate party, the form is not a schedule (whose cover names the subject company, already
+    the issuer), and the two names share a distinctive word."""
+    if _is_schedule(doc) or doc.header is None:
+        return False
+    candidates = [p for p in doc.header.parties if p.role in ("filer", "subject-company", "issuer")]
+    if len({re.sub(r"\D", "", p.cik or "") or p.name for p in candidates}) != 1:
+        return False
+    words = lambda n: {w for w in normalize_name(n).split() if len(w) > 2}  # noqa: E731
+    return bool(words(issuer.conformed or issuer.label) & words(cover_name))
+
+
 def as_of_date(doc: Document) -> str | None:
     """The date the filing's facts are stated as of: period of report, date of report, filing date."""
     h, c = doc.header, doc.cover
@@ -331,8 +344,15 @@ def extract_issuer(doc: Document) -> IssuerResult:
     if cover_name and cover_name.strip():
         span = _cover_span(doc, "registrant_name")
         cover_ev = _evidence(doc, *span, "Cover page") if span else None
-        if issuer is None or normalize_name(issuer.conformed or issuer.label) == normalize_name(cover_name) \
-                or not doc.header:
+        same = issuer is not None and normalize_name(issuer.conformed or issuer.label) == normalize_name(cover_name)
+        renamed = issuer is not None and not same and _renamed(issuer, cover_name, doc)
+        if issuer is None or same or renamed or not doc.header:
+            if renamed:
+                # the cover prints the name in the charter; EDGAR's conformed name can lag a renaming
+                label, _ = proper_name(cover_name, text)
+                issuer.aliases.add(issuer.label)
+                issuer.aliases.discard(label)
+                issuer.label = label
             if issuer is None:
                 label, _ = proper_name(cover_name, text)
                 issuer = _Party(["issuer"], "Organization", label, cover_name)
