@@ -543,6 +543,12 @@ class _Builder:
         hits = self.by_last.get(lk, [])
         if len(hits) == 1:
             return hits[0]
+        if not hits and len(lk) >= 5:
+            # "Mr. Sheen" for "Christopher W. Shean": a one-letter slip in a surname only one person has
+            near = {id(e): e for k, es in self.by_last.items() if len(es) == 1 and len(k) >= 5 and _edit1(k, lk)
+                    for e in es}
+            if len(near) == 1:
+                return _one(near)
         return None
 
     def _org_match(self, norm: str, suffixed: bool) -> _Ent | None:

@@ -238,6 +238,7 @@ def has_legal_suffix(name: str) -> bool:
 
 # --------------------------------------------------------------------------- person vs organization
 
+_PARTICLES = {"van", "von", "de", "la", "le", "del", "della", "der", "den", "da", "di", "du", "dos", "das", "ter", "ten"}
 _PLACE_STARTS = {"santa", "san", "los", "las", "fort", "port", "mount", "lake", "north", "south", "east", "west",
                  "new", "st", "saint", "upper", "lower", "greater"}
 _INITIAL = re.compile(r"^[A-Z]\.?$")
@@ -286,7 +287,7 @@ def classify_name(
         return "Organization", 0.8
     if any(t in lex.honorifics for t in low[:1]):
         return "Person", 0.9
-    core = [t for t in tokens if _key(t) not in lex.name_suffixes]
+    core = [t for t in tokens if _key(t) not in lex.name_suffixes and t not in _PARTICLES]
     if not core:
         return None, 0.0
     initials = [t for t in core if _INITIAL.match(t)]
