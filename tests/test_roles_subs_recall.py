@@ -95,3 +95,26 @@ def test_one_step_of_indirect_ownership_from_text():
                 "Gamma Securities, Inc.",
                 [("Alpha Group, Inc.", "ORG", "a"), ("Beta Holdings, Inc.", "ORG", "b"), ("Gamma Securities, Inc.", "ORG", "g")])
     assert pairs(finalize_facts(apart)) == {("a", "b"), ("b", "g")}
+
+
+COVER = ("CUSIP No. 12662P108\n1\tNAME OF REPORTING PERSON\n{name}\n2\tCHECK THE APPROPRIATE BOX IF A MEMBER OF A GROUP\t(a) \n"
+         "6\tCITIZENSHIP OR PLACE OF ORGANIZATION\nDelaware\n11\tAGGREGATE AMOUNT BENEFICIALLY OWNED BY EACH REPORTING PERSON\n"
+         "67,570,593\n13\tPERCENT OF CLASS REPRESENTED BY AMOUNT IN ROW (11)\n{pct}%\n14\tTYPE OF REPORTING PERSON\n{kind}")
+
+
+@pytest.mark.parametrize(
+    "name, label, pct, kind, form, expected",
+    [
+        ("Holdings L.P.", "ORG", "67.2", "PN", "SC TO-T/A", {("h", ISS)}),
+        ("Holdings L.P.", "ORG", "67.2", "PN", "10-K", set()),  # only schedule cover pages
+        ("Holdings L.P.", "ORG", "12.5", "PN", "SC 13D", set()),  # a minority holder
+        ("Carl C. Icahn", "PERSON", "67.2", "IN", "SC 13D", set()),  # a person is no parent company
+    ],
+)
+def test_schedule_cover_majority_holder(name, label, pct, kind, form, expected):
+    comp = SubsidiaryExtractor(blank(), "test")
+    text = COVER.format(name=name, pct=pct, kind=kind)
+    doc = comp(make_doc(text, [(name, label, "h")], context=RoleContext(issuer_key=ISS, form_type=form)))
+    facts = doc._.get(comp.attr)
+    assert pairs(facts) == expected
+    assert all(dict(f.attributes)["percentage"] == pct for f in facts)

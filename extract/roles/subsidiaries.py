@@ -73,6 +73,10 @@ def _build() -> dict[str, re.Pattern[str]]:
         "share_verb": re.compile(_alt("stake_share_verb") + r"$", re.I),
         "stake_after": re.compile(_alt("stake_after"), re.I),
         "owns": re.compile(_alt("owns_verb"), re.I),
+        "cover_name": re.compile(_alt("cover_name"), re.I),
+        "cover_percent": re.compile(_alt("cover_percent"), re.I),
+        "cover_type": re.compile(_alt("cover_type"), re.I),
+        "schedule": re.compile(_alt("schedule_forms"), re.I),
     }
 
 
@@ -136,6 +140,7 @@ class SubsidiaryExtractor(RoleComponent):
     def extract(self, p: Passage) -> list[Fact]:
         facts: list[Fact] = []
         issuer = p.ctx.issuer_key
+        facts += self._cover(p, issuer)
         for a, b in p.sentences:
             sent_ments = p.mentions_in(a, b)
             if not sent_ments:
@@ -148,6 +153,35 @@ class SubsidiaryExtractor(RoleComponent):
             facts += self._stake_after(p, a, b)
             facts += self._owns(p, a, b)
         return facts
+
+    def _cover(self, p: Passage, issuer: str | None) -> list[Fact]:
+        """A Schedule 13D/TO cover block: "NAME OF REPORTING PERSON / X … PERCENT OF CLASS
+        REPRESENTED BY AMOUNT IN ROW (11) / 67.2% … TYPE OF REPORTING PERSON / PN": an
+        organization (type not IN) reporting more than 50% of the subject company's class owns
+        that company."""
+        if issuer is None or not p.ctx.form_type or not self.rx["schedule"].match(p.ctx.form_type):
+            return []
+        out = []
+        names = list(self.rx["cover_name"].finditer(p.text))
+        for i, nm in enumerate(names):
+            end = names[i + 1].start() if i + 1 < len(names) else len(p.text)
+            pc = self.rx["cover_percent"].search(p.text, nm.end(), end)
+            ty = self.rx["cover_type"].search(p.text, nm.end(), end)
+            if not pc or not ty:
+                continue
+            types = set(re.findall(r"[A-Z]{2}", ty.group("type")))
+            if not types or types & {"IN"}:
+                continue
+            pct = float(pc.group("pct"))
+            if pct <= 50 or pct > 100:
+                continue
+            line_end = p.text.find("\n", p.text.find("\n", nm.end()) + 1)
+            cands = [m for m in p.mentions_in(nm.end(), line_end if line_end > 0 else end, "ORG", pronouns=False)]
+            if not cands or cands[0].key == issuer:
+                continue
+            out.append(p.fact(ROLE, [("owner", cands[0].key), ("owned", issuer)], [("percentage", pc.group("pct"))],
+                              (nm.start(), ty.end()), self.extractor))
+        return out
 
     def _enumeration(self, p: Passage, first: Mention, b: int) -> list[Mention]:
         """``first`` and the organizations listed after it, each possibly followed by a short
