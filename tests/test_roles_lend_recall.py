@@ -85,6 +85,8 @@ def test_pledged_shares_secure_a_personal_loan():
          [("Delta Tools, Inc.", "ORG", "dt")]),
         ("The shares were pledged to Acme Bank as part of a settlement agreement.",
          [("Acme Bank", "ORG", "acme")]),
+        ("Other than the Company\u2019s relationship with SaRonix under the License Agreement, the Loan Agreement and the "
+         "Option Agreement, there was no material relationship between SaRonix and the Company.", [("SaRonix", "ORG", "sx")]),
         # the issuer lends: the other side of "between the Company and X" borrows
         ("The Company had previously loaned amounts to SaRonix pursuant to a Secured Loan Agreement by and between the "
          "Company and SaRonix, dated as of December 11, 2002.", [("SaRonix", "ORG", "sx")]),
@@ -92,3 +94,23 @@ def test_pledged_shares_secure_a_personal_loan():
 )
 def test_unnamed_or_absent_lenders_give_no_fact(text, ents):
     assert pairs(run(text, ents)) == set()
+
+
+@pytest.mark.parametrize(
+    "text, ents",
+    [
+        ("The Senior Credit Facilities bear interest at the rate last quoted by The Wall Street Journal as the prime rate.",
+         [("The Wall Street Journal", "ORG", "wsj")]),
+        ("Amounts may be reduced under the Credit Agreement as a result of loan prepayments made by Cerence Inc.",
+         [("Cerence Inc.", "ORG", "cer")]),
+        ("Investors should read the Credit Agreement with the other filings the Registrant makes with the SEC.",
+         [("SEC", "ORG", "sec")]),
+    ],
+)
+def test_publications_regulators_and_payers_are_not_lenders(text, ents):
+    assert pairs(run(text, ents)) == set()
+
+
+def test_a_loan_by_a_bank():
+    (f,) = run("The Company repaid the term loan made by First Texas Bank in 2004.", [("First Texas Bank", "ORG", "ftb")])
+    assert pairs([f]) == {("ftb", ISS)}

@@ -65,6 +65,9 @@ _PLEDGE_TAIL = re.compile(_alt("pledge_tail"), re.I)
 _BETWEEN = re.compile(_alt("between"), re.I)
 _LENDER_NAME = re.compile(_alt("lender_name_cs"))
 _SUCCESSOR = re.compile(_alt("successor_gap"), re.I)
+_COUNTERPARTY = re.compile(_alt("not_lender_before") + r"$", re.I)
+_NOT_LENDER_NAME = re.compile(_alt("not_lender_names"))
+_BY_AFTER_FACILITY = re.compile(r"\s*(?:\([^)]{0,60}\)\s*)?,?\s*(?:(?:extended|provided|made|granted|arranged|made\s+available)\s+)?by\s+(?:the\s+)?", re.I)
 _LENT_TO = re.compile(r"(?:loaned|lent|advanced|made\s+(?:a\s+|an?\s+)?(?:\w+\s+)?loans?)\s+(?:[\w$.,]+\s+){0,4}?to\s+(?:the\s+)?$", re.I)
 
 
@@ -120,16 +123,23 @@ class LenderExtractor(RoleComponent):
         found: list[Mention] = []
         agents: list[str] = []
         # "the Company had loaned amounts to X … Loan Agreement between the Company and X": X borrows
-        lent_to = {m.key for m in p.mentions_in(a, b, "ORG", pronouns=False)
-                   if _LENT_TO.search(p.text, max(a, m.start - 60), m.start)}
+        lent_to = {m.key for m in p.mentions_in(0, len(p.text), "ORG", pronouns=False)
+                   if _LENT_TO.search(p.text, max(0, m.start - 60), m.start)}
         for m in p.mentions_in(a, b, "ORG", pronouns=False):
             if m.key == issuer or m.key in lent_to:
                 continue
             head = p.text[max(a, m.start - 80) : m.start]
-            if _NOT_LENDER_BEFORE.search(head) or _GUARANTEE_BY.search(head):
+            if _NOT_LENDER_BEFORE.search(head) or _GUARANTEE_BY.search(head) or _COUNTERPARTY.search(head):
+                continue
+            if _NOT_LENDER_NAME.fullmatch(re.sub(r"^the\s+", "", m.text, flags=re.I)):
                 continue
             ok = False
-            if _PREP.search(head):
+            pm = _PREP.search(head)
+            if pm and re.fullmatch(r"by\s+(?:the\s+)?", pm.group(0), re.I):
+                # a bare "by" lends only right after the facility noun ("a term loan by X"), not in
+                # "quoted by", "prepayments made by", "indebtedness by"
+                ok = any(_BY_AFTER_FACILITY.fullmatch(p.text, t.end(), m.start) for t in triggers)
+            elif pm:
                 ok = any(0 <= m.start - t.end() <= 250 for t in triggers) or any(0 <= t.start() - m.end <= 100 for t in triggers)
             if not ok and _LEND_VERB.match(p.text, m.end, b):
                 ok = True
