@@ -105,6 +105,8 @@ def test_unnamed_or_absent_lenders_give_no_fact(text, ents):
          [("Cerence Inc.", "ORG", "cer")]),
         ("Investors should read the Credit Agreement with the other filings the Registrant makes with the SEC.",
          [("SEC", "ORG", "sec")]),
+        ("Investors should read the Credit Agreement with the other filings it makes with the U.S. Securities and Exchange "
+         "Commission.", [("U.S. Securities and Exchange Commission", "ORG", "sec")]),
     ],
 )
 def test_publications_regulators_and_payers_are_not_lenders(text, ents):

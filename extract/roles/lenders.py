@@ -66,7 +66,7 @@ _BETWEEN = re.compile(_alt("between"), re.I)
 _LENDER_NAME = re.compile(_alt("lender_name_cs"))
 _SUCCESSOR = re.compile(_alt("successor_gap"), re.I)
 _COUNTERPARTY = re.compile(_alt("not_lender_before") + r"$", re.I)
-_NOT_LENDER_NAME = re.compile(_alt("not_lender_names"))
+_NOT_LENDER_NAME = re.compile(r"(?<![\w-])" + _alt("not_lender_names") + r"(?![\w-])")
 _BY_AFTER_FACILITY = re.compile(r"\s*(?:\([^)]{0,60}\)\s*)?,?\s*(?:(?:extended|provided|made|granted|arranged|made\s+available)\s+)?by\s+(?:the\s+)?", re.I)
 _LENT_TO = re.compile(r"(?:loaned|lent|advanced|made\s+(?:a\s+|an?\s+)?(?:\w+\s+)?loans?)\s+(?:[\w$.,]+\s+){0,4}?to\s+(?:the\s+)?$", re.I)
 
@@ -131,7 +131,7 @@ class LenderExtractor(RoleComponent):
             head = p.text[max(a, m.start - 80) : m.start]
             if _NOT_LENDER_BEFORE.search(head) or _GUARANTEE_BY.search(head) or _COUNTERPARTY.search(head):
                 continue
-            if _NOT_LENDER_NAME.fullmatch(re.sub(r"^the\s+", "", m.text, flags=re.I)):
+            if _NOT_LENDER_NAME.search(m.text):
                 continue
             ok = False
             pm = _PREP.search(head)
