@@ -148,9 +148,9 @@ def _regexes() -> dict[str, re.Pattern[str]]:
         "signature_before": re.compile(r"(?:/s/|\bBy:|\bBY:|\bName:|\bNAME:)[ \t]*(?:/s/)?[ \t]*\Z"),
         "honorific_before": re.compile(r"(?<![\w])(?:Mr|Mrs|Ms|Dr|Messrs|Prof|Hon|Rev|Sir)\.?[ \t]*\Z"),
         "org_apposition": re.compile(
-            r"\A\s*,?\s*(?:a|an)\s+(?:[\w.\-/ ]{0,60}\s)?(?:corporation|company|limited liability company|"
+            r"\A\s*,?\s*(?:a|an)\s+(?:(?:(?!\bor\b)[\w.\-/ ]){0,60}\s)?(?:corporation|company|limited liability company|"
             r"partnership|limited partnership|bank|banking corporation|trust|national banking association|"
-            r"association|business trust|statutory trust|societe|entity|subsidiary|affiliate|firm|startup|"
+            r"association|business trust|statutory trust|societe|subsidiary|affiliate|firm|startup|"
             r"start-up|marketplace|provider|institution|organization|organisation|fund|manufacturer|producer|"
             r"developer|operator|retailer|distributor|venture|agency|insurer|lender|conglomerate|publisher|"
             r"broadcaster|carrier|airline|utility|REIT|nonprofit|non-profit|charity|foundation|university|"
@@ -165,7 +165,7 @@ def _regexes() -> dict[str, re.Pattern[str]]:
             r"(?<![\w-])(?:officer|director|president|partner|consultant|analyst|associate|correspondent|manager|leader|"
             r"executive|employee|banker|attorney|lawyer|counsel|chairman|chair|head|founder|investor|intern)"
             r"\s+(?:at|for|with)|"
-            r"(?<![\w-])(?:joined|with|at)\s+the|(?<![\w-])(?:merger\s+with|acquisition\s+of|agreement\s+with|competes\s+with))"
+            r"(?<![\w-])joined\s+the|(?<![\w-])(?:merger\s+with|acquisition\s+of|agreement\s+with|competes\s+with))"
             r"\s+(?:the\s+)?\Z",
             re.IGNORECASE,
         ),
@@ -326,7 +326,8 @@ _CAPS_BREAK = {"to", "for", "in", "on", "at", "by", "with", "from", "is", "are",
                "vs", "vs.", "into", "under", "over", "about", "announces", "announce", "reports", "report", "completes",
                "signs", "enters", "regarding", "re:", "via", "per", "upon", "this", "that", "its", "his", "her", "their"}
 _TITLE_BREAK = {"With", "To", "In", "On", "At", "By", "From", "Into", "Versus", "Vs.", "Regarding", "Between", "Among", "As",
-                "Is", "Are", "Was", "Were", "Has", "Have", "Will", "Shall", "May", "If", "When", "Upon"}
+                "Is", "Are", "Was", "Were", "Has", "Have", "Will", "Shall", "May", "If", "When", "Upon", "This", "That",
+                "These", "Those", "It", "We", "Our", "They", "Their", "He", "She", "His", "Her", "There", "Such", "Each"}
 _OF_KEEP_HEADS = {"bank", "university", "court", "department", "commission", "association", "institute", "college",
                   "board", "council", "society", "office", "ministry", "government", "state", "commonwealth",
                   "republic", "city", "county", "district", "school", "museum", "foundation", "trust", "fund",
@@ -779,7 +780,8 @@ def _context(text: str, cands: list[Candidate], lower: frozenset[str] | set[str]
                 and re.search(r"[a-z,]\s+\Z", before)):
             c.score = 0.7  # "a member of The Business Council": a capital "The" inside a sentence
             c.signals.append("the-inside")
-        if c.score < 0.9 and rx["org_apposition"].search(after) and (
+        after_paren = re.sub(r"\A\s*\([^()\n]{1,40}\)", "", after)  # 'Foo Association ("FA"), a trade ...'
+        if c.score < 0.9 and (rx["org_apposition"].search(after) or rx["org_apposition"].search(after_paren)) and (
                 len(c.text.split()) >= 2 or _distinctive_word(c.text, lower)):
             c.kind, c.score = "Organization", 0.9
             c.signals.append("org-apposition")
