@@ -116,3 +116,10 @@ def test_publications_regulators_and_payers_are_not_lenders(text, ents):
 def test_a_loan_by_a_bank():
     (f,) = run("The Company repaid the term loan made by First Texas Bank in 2004.", [("First Texas Bank", "ORG", "ftb")])
     assert pairs([f]) == {("ftb", ISS)}
+
+
+def test_an_arranger_is_not_a_lender():
+    text = ("On April 7, 2015, the Company entered into a Term Loan Agreement with Bank of America, N.A., as lender (the "
+            "\u201cLender\u201d), and Merrill Lynch, Pierce, Fenner & Smith Incorporated, as sole lead arranger and sole bookrunner.")
+    (f,) = run(text, [("Bank of America, N.A.", "ORG", "boa"), ("Merrill Lynch, Pierce, Fenner & Smith Incorporated", "ORG", "ml")])
+    assert f.participant("lender") == ["boa"] and f.participant("agent") == ["ml"]

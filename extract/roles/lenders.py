@@ -147,9 +147,15 @@ class LenderExtractor(RoleComponent):
                 ok = True
             ag = _AGENT.match(p.text, m.end, b)
             if ag and (triggers or ok):
-                ok = True
-                if "agent" in ag.group(0).lower() or "arranger" in ag.group(0).lower():
-                    agents.append(m.key)
+                role = ag.group(0).lower()
+                if "arranger" in role and "agent" not in role:
+                    # an arranger syndicates the loan; it lends only when named a lender otherwise
+                    if m.key not in agents:
+                        agents.append(m.key)
+                else:
+                    ok = True
+                    if "agent" in role:
+                        agents.append(m.key)
             if ok and m.key not in {f.key for f in found}:
                 found.append(m)
                 # "with A, as agent, and B": the rest of the enumeration lends too
