@@ -44,6 +44,7 @@ from corpkg.extract.names import (
     person_parts,
     same_first_name,
     strip_legal_suffix,
+    suffix_class,
 )
 
 __all__ = ["EntityIndex", "MentionRef", "find_entities", "iter_passage_docs", "issuer_from_document", "entities_stage",
@@ -153,6 +154,7 @@ class _Ent:
     first_last: set[str] = field(default_factory=set)  # persons: "first last"
     last: str = ""
     middles: set[str] = field(default_factory=set)  # middle initials seen ("j" of "Robert J. Scott")
+    legal_forms: set[str] = field(default_factory=set)  # suffix classes of its names ("corp", "ltd" ...)
 
     def add_form(self, form: str) -> None:
         self.forms[form] += 1
@@ -295,6 +297,7 @@ class _Builder:
         self.by_last: dict[str, list[_Ent]] = defaultdict(list)
         self.defined: list[tuple[int, str, _Ent]] = []  # (offset, term, entity)
         self.id2e: dict[int, _Ent] = {}
+        self.by_form: dict[tuple[str, str], _Ent] = {}  # (name, legal form) of same-named companies
         self.prefix_idx: dict[tuple[str, ...], set[int]] = defaultdict(set)  # proper token prefixes of names
         self.suffix_idx: dict[tuple[str, ...], set[int]] = defaultdict(set)  # proper token suffixes
         self.del_idx: dict[str, set[int]] = defaultdict(set)  # one-deletion variants of names (typos)
@@ -306,6 +309,9 @@ class _Builder:
                 if name and not _is_synonym(name):
                     self._register(e, _flat(name))
                     e.aliases.add(_flat(name))
+            cls = suffix_class(issuer.label) if issuer.kind == "Organization" else None
+            if cls:
+                e.legal_forms.add(cls)
             cover = document.cover.registrant_name if document.cover else None
             if cover and not _is_synonym(cover):
                 self._register(e, _flat(cover))
@@ -447,6 +453,15 @@ class _Builder:
         if not norm:
             return None
         e = self.by_norm.get(norm)
+        cls = suffix_class(form) if kind == "Organization" else None
+        if e is not None and cls and e.legal_forms and cls not in e.legal_forms \
+                and not (e.legal_forms | {cls}) <= {"corp", "ltd"}:  # "Inc."/"Ltd." slips happen
+            # same name, another legal form: "CAMP4 Therapeutics Pty Ltd" is not "CAMP4 Therapeutics Corporation"
+            e = self.by_form.get((norm, cls))
+            if e is None:
+                e = self._new("Organization", form, c.score)
+                self.by_form[(norm, cls)] = e
+                e.legal_forms.add(cls)
         if e is None and "known" in c.signals:
             from corpkg.extract.mentions import _known_org
 
@@ -494,6 +509,9 @@ class _Builder:
             for v in _deletes(normalize_name(form, strip_suffix=False)):
                 self.full_del_idx[v].add(id(e))
         e.add_form(form)
+        if cls and e.kind == "Organization":
+            e.legal_forms.add(cls)
+            self.by_form.setdefault((norm, cls), e)
         if "known" in c.signals:
             from corpkg.extract.mentions import _known_org
 

@@ -27,6 +27,7 @@ __all__ = [
     "strip_legal_suffix",
     "strip_honorific",
     "has_legal_suffix",
+    "suffix_class",
     "classify_name",
     "person_parts",
     "same_first_name",
@@ -230,6 +231,29 @@ def name_key(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", normalize_name(name)).strip("-") or re.sub(
         r"[^a-z0-9]+", "-", name.lower()
     ).strip("-")
+
+
+_SUFFIX_CLASS = {"inc": "corp", "incorporated": "corp", "corp": "corp", "corporation": "corp", "co": "corp",
+                 "company": "corp", "limitedliabilitycompany": "llc", "llc": "llc", "lc": "llc", "pllc": "llc",
+                 "lp": "lp", "limitedpartnership": "lp", "lllp": "lp", "llp": "llp", "ltd": "ltd", "limited": "ltd",
+                 "colimited": "ltd", "coltd": "ltd", "plc": "plc", "ptyltd": "pty", "pteltd": "pte", "na": "bank",
+                 "nationalassociation": "bank", "sa": "sa", "sas": "sa", "sarl": "sarl", "sàrl": "sarl", "ag": "ag",
+                 "gmbh": "gmbh", "nv": "nv", "bv": "bv", "spa": "spa", "srl": "srl", "kk": "kk", "ab": "ab",
+                 "as": "as", "asa": "as", "oy": "oy", "oyj": "oy", "trust": None, "bancorp": None, "bancshares": None,
+                 "bancorporation": None, "pa": "pc", "pc": "pc"}
+
+
+def suffix_class(name: str) -> str | None:
+    """The legal form a name ends with, in classes that name the same kind of entity
+    ("Inc."/"Corporation" → "corp", "Limited"/"Ltd." → "ltd", "Pty Ltd" → "pty"); None without one.
+    "CAMP4 Therapeutics Corporation" and "CAMP4 Therapeutics Pty Ltd" are two companies."""
+    m = _suffix_re().search(name.strip())
+    if not m or not name.strip()[: m.start()].strip(" ,"):
+        return None
+    key = re.sub(r"[\s.,]", "", m.group(0).lower())
+    if key in _SUFFIX_CLASS:
+        return _SUFFIX_CLASS[key]
+    return key or None
 
 
 def has_legal_suffix(name: str) -> bool:

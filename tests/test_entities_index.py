@@ -175,3 +175,11 @@ def test_role_word_defined_for_a_party_resolves_to_it(nlp) -> None:
     assert idx.resolve("the Bank").label == "SILICON VALLEY BANK"
     start = text.index("Borrower will")
     assert [k for s, e, k, _ in idx.mentions if s == start] == [borrower.key]
+
+
+def test_same_name_other_legal_form_is_another_company(nlp) -> None:
+    text = ("CAMP4 Therapeutics Corporation develops medicines. CAMP4 Therapeutics Corporation owns all of "
+            "CAMP4 Therapeutics Pty Ltd, an Australian company.\n\nCAMP4 Therapeutics Pty Ltd runs the trials.")
+    idx = find_entities(doc(text), nlp, None)
+    labels = sorted(e.label for e in idx.entities)
+    assert labels == ["CAMP4 Therapeutics Corporation", "CAMP4 Therapeutics Pty Ltd"]
