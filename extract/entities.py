@@ -155,6 +155,7 @@ class _Ent:
     last: str = ""
     middles: set[str] = field(default_factory=set)  # middle initials seen ("j" of "Robert J. Scott")
     legal_forms: set[str] = field(default_factory=set)  # suffix classes of its names ("corp", "ltd" ...)
+    dropped: bool = False  # only ever named as a longer phrase about another entity
 
     def add_form(self, form: str) -> None:
         self.forms[form] += 1
@@ -434,6 +435,16 @@ class _Builder:
                     if c2 is c and e is not None:
                         self._attach(e, ln)
 
+        # "European Union Member States" placed before "European Union" was known
+        for e in self.ents:
+            if e.issuer is not None or e.kind != "Organization" or not e.forms or e.aliases:
+                continue
+            if any(has_legal_suffix(f) for f in e.forms):
+                continue
+            seen = [f for f in e.forms if e.forms[f] > 0]
+            if seen and all(self._extends_known(normalize_name(f), exclude=e) for f in seen):
+                e.dropped = True
+
     def _attach(self, e: _Ent, ln: Link) -> None:
         if True:
             alias = _flat(ln.alias)
@@ -524,14 +535,17 @@ class _Builder:
         e.spans.append((c.start, c.end, "name"))
         return e
 
-    def _extends_known(self, norm: str) -> bool:
+    def _extends_known(self, norm: str, exclude: "_Ent | None" = None) -> bool:
         words = norm.split()
         lex = lexicon()
         for n in range(len(words) - 1, 0, -1):
             e = self.by_norm.get(" ".join(words[:n]))
-            if e is not None and e.kind == "Organization" and len(" ".join(words[:n])) >= 3:
-                # "Expedia Group Class B" is a thing of Expedia Group; "CIC International" a company
-                return not any(w in lex.org_heads or w in lex.legal_suffix_keys for w in words[n:])
+            if e is not None and e is not exclude and not e.dropped and e.kind == "Organization" \
+                    and len(" ".join(words[:n])) >= 3:
+                # "Expedia Group Class B" is a thing of Expedia Group; "CIC International" a company,
+                # "Northpond Fund II" another fund
+                return not any(w in lex.org_heads or w in lex.legal_suffix_keys or re.fullmatch(r"[ivx]+|\d+", w)
+                               for w in words[n:])
         return False
 
     def _person_match(self, form: str) -> _Ent | None:
@@ -624,6 +638,8 @@ class _Builder:
         person_lasts = Counter(e.last for e in self.ents if e.kind == "Person" and e.last)
         first_tokens: dict[str, set[int]] = defaultdict(set)
         for e in self.ents:
+            if e.dropped:
+                continue
             i = idx[id(e)]
             names = set(e.forms) | {a for a in e.aliases if not _generic_term(a)}
             for f in list(names):
@@ -777,6 +793,8 @@ class _Builder:
         forms_map: dict[str, str] = {}
         issuer_key = None
         for e in self.ents:
+            if e.dropped:
+                continue
             named = [(s, t, k) for s, t, k in e.spans if k in ("name", "short", "header")]
             if not named and e.issuer is None:
                 continue

@@ -389,7 +389,7 @@ def _make_candidates(text: str, a: int, b: int, lower: frozenset[str] | set[str]
                       or (owner.isupper() and len(owner) >= 2) or _known_org(owner) is not None
                       or nxt in lex.non_entity_starts or _is_title(rest) or nxt in lex.leading_stopwords
                       or normalize_name(rest, strip_suffix=False) in lex.stop_phrases)
-            if strong and not (has_legal_suffix("X " + rest) and len(rest.split()) <= 2):
+            if strong and not (has_legal_suffix("X " + rest) and len(rest.split()) <= 2) and nxt != "Republic":
                 pieces.append((cur, sig))
                 cur, sig = [], []
     if cur:
@@ -499,8 +499,10 @@ def _candidates_of_piece(text: str, toks: list[tuple[int, int]], signals: list[s
         e -= 2
     elif last.endswith(("s'", "s’")) and len(last) > 2:
         e -= 1
-    elif last.endswith(".") and (not _is_abbrev(last) or _no_period_suffix(last)):
-        e -= 1
+    elif last.endswith(".") and (not _is_abbrev(last) or _no_period_suffix(last)
+                                 or (re.fullmatch(r"[IVX]+\.", last) and any(
+                                     _key(text[a:b]) in lex.org_heads for a, b in toks[:-1]))):
+        e -= 1  # "... Fund II." at a sentence end
     while e > s and text[e - 1] in ",;:/":
         e -= 1
     if e <= s:
