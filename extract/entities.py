@@ -446,16 +446,16 @@ class _Builder:
                 e.dropped = True
 
     def _attach(self, e: _Ent, ln: Link) -> None:
-        if True:
-            alias = _flat(ln.alias)
-            if (ln.alias_start, ln.alias_end) in {(s, t) for s, t, _ in e.spans}:
-                return
-            if ln.kind == "defined":
-                self.defined.append((ln.alias_start, alias, e))
-            e.aliases.add(alias)
-            e.spans.append((ln.alias_start, ln.alias_end, "defined" if ln.kind == "defined" else "alias"))
-            if ln.kind in ("dba", "former", "acronym") or not _generic_term(alias):
-                self._register(e, alias)
+        """Record an alias link (defined term, acronym, d/b/a, former name) of an entity."""
+        alias = _flat(ln.alias)
+        if (ln.alias_start, ln.alias_end) in {(s, t) for s, t, _ in e.spans}:
+            return
+        if ln.kind == "defined":
+            self.defined.append((ln.alias_start, alias, e))
+        e.aliases.add(alias)
+        e.spans.append((ln.alias_start, ln.alias_end, "defined" if ln.kind == "defined" else "alias"))
+        if ln.kind in ("dba", "former", "acronym") or not _generic_term(alias):
+            self._register(e, alias)
 
     def _place(self, c: Candidate) -> _Ent | None:
         form = _flat(c.text)
@@ -873,8 +873,6 @@ class _Builder:
                 forms_map.setdefault(phrase.lower(), issuer_key)
             for syn in ("the company", "the registrant", "company", "registrant", "the issuer", "we", "us", "our"):
                 forms_map.setdefault(syn, issuer_key)
-        for off, term, e in self.defined:
-            pass
         mentions = sorted(set(mentions))
         # overlapping mentions of different entities: keep the longer
         clean: list[tuple[int, int, str, str]] = []
@@ -1043,18 +1041,12 @@ def iter_passage_docs(
         yield doc
 
 
-def documents_text(texts: Iterable[str]) -> str:  # pragma: no cover - convenience for notebooks
-    return "\n\n".join(texts)
-
-
 # --------------------------------------------------------------------------- pipeline stage
 
 def entities_stage(state: "object") -> None:
     """The :mod:`corpkg.extract.pipeline` stage: every organization and person of the filing,
     merged with the issuer stage's parties (same keys); leaves the :class:`EntityIndex` in
     ``state.extras["entity_index"]`` and the pipeline in ``state.extras["nlp"]`` for the roles."""
-    from corpkg.extract.nlp import build_pipeline
-
     extras = state.extras  # type: ignore[attr-defined]
     nlp = extras.get("nlp")
     if nlp is None:
@@ -1068,7 +1060,6 @@ def entities_stage(state: "object") -> None:
         state.entities[e.key] = e  # type: ignore[attr-defined]
         if e.is_issuer and state.issuer is not None and e.key == state.issuer.key:  # type: ignore[attr-defined]
             state.issuer = e  # type: ignore[attr-defined]
-    del build_pipeline
 
 
 _PIPELINES: dict[str | None, Language] = {}

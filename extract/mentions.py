@@ -242,7 +242,6 @@ def _is_abbrev(tok: str) -> bool:
 def find_mentions(text: str, *, lowercase_words: frozenset[str] | set[str] = frozenset()) -> PassageMentions:
     """Candidates (capitalised phrases, weighed) and alias links of one passage."""
     rx = _regexes()
-    lex = lexicon()
     cands: list[Candidate] = []
     for m in rx["chunk"].finditer(text):
         for a0, b0 in _split_layout(text, m.start(), m.end()):
@@ -259,7 +258,6 @@ def find_mentions(text: str, *, lowercase_words: frozenset[str] | set[str] = fro
     for c in cands:
         if c.rejected is None and any(s <= c.start and c.end <= e for s, e in alias_spans):
             c.rejected = "alias"
-    del lex
     return PassageMentions(cands, links)
 
 
@@ -965,7 +963,7 @@ def _links(text: str, cands: list[Candidate]) -> list[Link]:
     for i, c in enumerate(cands):
         if not c.accepted or c.kind != "Organization":
             continue
-        m = rx["acronym_after"].match(text, c.end) if False else rx["acronym_after"].match(text[c.end : c.end + 20])
+        m = rx["acronym_after"].match(text[c.end : c.end + 20])
         if not m:
             continue
         acro = m.group(1)
