@@ -663,6 +663,7 @@ class _Builder:
                         and tok.lower() not in lex.places and tok not in lex.leading_stopwords
                         and tok.lower() not in _GENERIC_FIRST
                         and not tok.isupper() and tok.isalpha()
+                        and (tok.lower() not in lex.english_words or self._stands_alone(tok) >= 2)
                     ):
                         first_tokens[tok].add(i)
             else:
@@ -749,6 +750,24 @@ class _Builder:
             ent.spans.append((s, e, kind))
             if kind in ("short", "name"):
                 ent.forms[_flat(self.text[s:e])] += 1
+
+    def _stands_alone(self, word: str, limit: int = 200) -> int:
+        """How often ``word`` is written as a name of its own: capitalised, neither after nor
+        before another capitalised word ("Nuance agreed", not "Orange County" or "County Road")."""
+        n = 0
+        for k, m in enumerate(re.finditer(r"(?<![\w&-])" + re.escape(word) + r"(?:'s|’s)?(?![\w&-])", self.text)):
+            if k >= limit:
+                break
+            before = self.text[max(0, m.start() - 30) : m.start()].split()
+            after = self.text[m.end() : m.end() + 30].split()
+            if before and before[-1][:1].isupper() and not before[-1].endswith((".", ":", ";")):
+                continue
+            if before and before[-1] in {"the", "a", "an", "this", "that", "each", "such", "any", "such", "our", "its"}:
+                continue  # "the County has guaranteed": a common noun
+            if after and after[0][:1].isupper():
+                continue
+            n += 1
+        return n
 
     def _synonym_overrides(self) -> list[tuple[int, int, str, _Ent]]:
         out = []

@@ -323,6 +323,7 @@ _CAPS_BREAK = {"to", "for", "in", "on", "at", "by", "with", "from", "is", "are",
                "if", "check", "box", "appropriate", "names", "address", "source", "amount", "percent", "aggregate",
                "vs", "vs.", "into", "under", "over", "about", "announces", "announce", "reports", "report", "completes",
                "signs", "enters", "regarding", "re:", "via", "per", "upon", "this", "that", "its", "his", "her", "their"}
+_PLACE_HEADS = {"County", "City", "Parish", "Township", "Borough", "Valley", "Island", "Islands", "Beach", "Springs"}
 _TITLE_BREAK = {"With", "To", "In", "On", "At", "By", "From", "Into", "Versus", "Vs.", "Regarding", "Between", "Among", "As",
                 "Is", "Are", "Was", "Were", "Has", "Have", "Will", "Shall", "May", "If", "When", "Upon", "This", "That",
                 "These", "Those", "It", "We", "Our", "They", "Their", "He", "She", "His", "Her", "There", "Such", "Each"}
@@ -443,9 +444,17 @@ def _candidates_of_piece(text: str, toks: list[tuple[int, int]], signals: list[s
         left_text = " ".join(lw)
         right_text = " ".join(words(right))
         keep = _key(lw[-1]) in _OF_KEEP_HEADS or _key(lw[-1]).rstrip("s") in _OF_KEEP_HEADS or _key(lw[-1]) in lex.org_heads
-        if keep and has_legal_suffix(right_text) and (len([x for x in lw if not x.isdigit()]) > 1
-                                                      or _key(lw[-1]) not in _OF_KEEP_HEADS | {"bancorp", "bancshares"}):
+        rws = [x for x in words(right) if x not in ("the", "The", "THE")]
+        core_right = strip_legal_suffix(" ".join(rws)).split()
+        place_right = bool(rws) and (rws[0].lower() in lex.places or " ".join(rws[:2]).lower() in lex.places
+                                     or " ".join(rws[:3]).lower() in lex.places
+                                     or (1 < len(core_right) <= 3 and core_right[-1] in _PLACE_HEADS))
+        if keep and has_legal_suffix(right_text) and not place_right and (
+                len([x for x in lw if not x.isdigit()]) > 1 or _key(lw[-1]) not in _OF_KEEP_HEADS | {"bancorp", "bancshares"}):
             keep = False  # "Compensation Committee of Fair Isaac Corporation", "Management of GAINSCO, INC."
+        if not keep and place_right and has_legal_suffix(right_text) and not _is_title(left_text) \
+                and lw[0] not in lex.non_entity_starts:
+            keep = True  # "Waste Management of New York City, Inc.", "Banc of America Securities LLC"
         rw = [x for x in words(right) if x not in ("the", "The", "THE")]
         if keep and len(lw) == 1 and len(rw) == 1 and not has_legal_suffix(right_text) \
                 and rw[0].lower() not in lex.places and rw[0] not in lex.state_codes:
@@ -728,6 +737,7 @@ def _distinctive_word(word: str, lower: frozenset[str] | set[str]) -> bool:
     w = word.strip(",. ")
     lw = w.lower()
     return (len(w) >= 3 and " " not in w and lw not in lex.common_words and lw not in lower
+            and lw not in lex.english_words
             and lw.rstrip("s") not in lower and lw.rstrip("s") not in lex.common_words
             and lw not in lex.first_names and lw not in lex.places and w not in lex.leading_stopwords
             and lw not in lex.stop_phrases and lw not in lex.org_heads)
@@ -969,6 +979,8 @@ def _links(text: str, cands: list[Candidate]) -> list[Link]:
         acro = m.group(1)
         if acro[0].upper() != normalize_name(c.text)[:1].upper() or _key(acro) in lex.legal_suffix_keys:
             continue
+        if sum(ch.isupper() for ch in acro) < 2 or acro.lower() in lex.places or acro in lex.state_codes:
+            continue  # "(Argentina)", "(Japan)": a place, not an acronym
         a0 = c.end + m.start(1)
         if any(ln.alias_start == a0 for ln in links):
             continue

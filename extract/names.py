@@ -57,6 +57,7 @@ PATTERN_FILES = (
     "non_entity_starts.txt",
     "us_state_codes.txt",
     "nicknames.txt",
+    "english_words.txt",
 )
 
 
@@ -100,6 +101,7 @@ class Lexicon:
     non_entity_starts: frozenset[str]
     state_codes: frozenset[str]
     nicknames: frozenset[tuple[str, str]]  # (short, full), lower case
+    english_words: frozenset[str]  # ordinary English words (web2, names removed)
 
 
 def _key(token: str) -> str:
@@ -129,6 +131,7 @@ def lexicon() -> Lexicon:
         places=frozenset(_simple_norm(s) for s in load_list("places.txt")),
         non_entity_starts=frozenset(load_list("non_entity_starts.txt")),
         state_codes=frozenset(load_list("us_state_codes.txt")),
+        english_words=frozenset(load_list("english_words.txt")),
         nicknames=frozenset(tuple(line.lower().split("\t")[:2]) for line in load_list("nicknames.txt")),  # type: ignore[misc]
     )
 

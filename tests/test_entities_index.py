@@ -183,3 +183,18 @@ def test_same_name_other_legal_form_is_another_company(nlp) -> None:
     idx = find_entities(doc(text), nlp, None)
     labels = sorted(e.label for e in idx.entities)
     assert labels == ["CAMP4 Therapeutics Corporation", "CAMP4 Therapeutics Pty Ltd"]
+
+
+def test_ordinary_words_become_short_forms_only_when_used_as_names(nlp) -> None:
+    text = ("County Wide Sanitation Partners, L.P. operates a landfill. The County has guaranteed the bonds of "
+            "the County.\n\nNuance Communications, Inc. agreed to buy it. Nuance said the price was fair. "
+            "Later Nuance paid.")
+    idx = find_entities(doc(text), nlp, None)
+    assert idx.resolve("County") is None
+    assert idx.resolve("Nuance").label == "Nuance Communications, Inc."
+
+
+def test_subsidiaries_named_after_places_keep_their_full_names(nlp) -> None:
+    text = "Subsidiaries: Waste Management of New York City, Inc. and Waste Management of Alameda County, Inc."
+    labels = {e.label for e in find_entities(doc(text), nlp, None).entities}
+    assert {"Waste Management of New York City, Inc.", "Waste Management of Alameda County, Inc."} <= labels
