@@ -760,8 +760,10 @@ class _Builder:
                 break
             before = self.text[max(0, m.start() - 30) : m.start()].split()
             after = self.text[m.end() : m.end() + 30].split()
-            if before and before[-1][:1].isupper() and not before[-1].endswith((".", ":", ";")):
-                continue
+            prev = before[-1] if before else ""
+            if prev[:1].isupper() and not prev.endswith((".", ":", ";")) and prev not in lexicon().leading_stopwords \
+                    and prev.lower() not in lexicon().english_words:
+                continue  # "Orange County"
             if before and before[-1] in {"the", "a", "an", "this", "that", "each", "such", "any", "such", "our", "its"}:
                 continue  # "the County has guaranteed": a common noun
             if after and after[0][:1].isupper():
