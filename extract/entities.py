@@ -754,12 +754,19 @@ class _Builder:
     def _stands_alone(self, word: str, limit: int = 200) -> int:
         """How often ``word`` is written as a name of its own: capitalised, neither after nor
         before another capitalised word ("Nuance agreed", not "Orange County" or "County Road")."""
+        if not hasattr(self, "_cap_index"):
+            index: dict[str, list[tuple[int, int]]] = defaultdict(list)
+            for m in re.finditer(r"(?<![\w&-])[A-Z][A-Za-z]+(?=(?:'s|’s)?(?![\w&-]))", self.text):
+                index[m.group(0)].append(m.span())
+            self._cap_index = index
         n = 0
-        for k, m in enumerate(re.finditer(r"(?<![\w&-])" + re.escape(word) + r"(?:'s|’s)?(?![\w&-])", self.text)):
+        for k, (s, e) in enumerate(self._cap_index.get(word, ())):
             if k >= limit:
                 break
-            before = self.text[max(0, m.start() - 30) : m.start()].split()
-            after = self.text[m.end() : m.end() + 30].split()
+            if self.text.startswith(("'s", "’s"), e):
+                e += 2
+            before = self.text[max(0, s - 30) : s].split()
+            after = self.text[e : e + 30].split()
             prev = before[-1] if before else ""
             if prev[:1].isupper() and not prev.endswith((".", ":", ";")) and prev not in lexicon().leading_stopwords \
                     and prev.lower() not in lexicon().english_words:
