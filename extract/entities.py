@@ -168,7 +168,11 @@ def _flat(s: str) -> str:
 
 def _lowercase_words(text: str) -> frozenset[str]:
     # words of running text, not of e-mail addresses or domain names ("www.vringo.com")
-    return frozenset(re.findall(r"(?<![\w&@./])[a-z][a-z\-]+(?![\w@])(?!\.[a-z])", text))
+    text = _SGML_LINE.sub(" ", text)  # <FILENAME>cic-13da_0519.htm is not running text
+    return frozenset(re.findall(r"(?<![\w&@./-])[a-z][a-z\-]*[a-z](?![\w@-])(?!\.[a-z])", text))
+
+
+_SGML_LINE = re.compile(r"(?m)^<[A-Z][A-Z0-9-]*>[^\n]*$")
 
 
 def _passage_ranges(document: Document) -> list[tuple[int, int]]:

@@ -269,7 +269,9 @@ _PARTICLES = {"van", "von", "de", "la", "le", "del", "della", "der", "den", "da"
 _PLACE_STARTS = {"santa", "san", "los", "las", "fort", "port", "mount", "lake", "north", "south", "east", "west",
                  "new", "st", "saint", "upper", "lower", "greater"}
 _INITIAL = re.compile(r"^[A-Z]\.?$")
-_NAMEISH = re.compile(r"^(?:[A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)*|Mc[A-Z][a-z]+|Mac[A-Z][a-z]+|O'[A-Z][a-z]+|[A-Z]{2,})$")
+_NAMEISH = re.compile(
+    r"^(?:[A-Z][a-z]+(?:[-'’][A-Z]?[a-z]+)*|(?:Mc|Mac|O'|O’|De|Di|Da|La|Le|Van|Von|St\.?)[A-Z][a-z]+(?:-[A-Z][a-z]+)?|[A-Z]{2,})$"
+)
 
 
 def person_parts(name: str) -> tuple[str, str, str] | None:  # noqa: C901
@@ -372,11 +374,13 @@ def build_common_words(paths: Iterable[Path], min_share: float = 0.01, min_files
     """Words written in lower case in at least ``min_share`` of the files (and ``min_files``):
     how ``patterns/common_words.txt`` was made from the shared corpus."""
     tag = re.compile(r"<[^>]+>")
-    word = re.compile(r"(?<![\w&;#])[a-z][a-z\-]+(?![\w])")
+    # running-text words only: not parts of e-mail addresses, domain or file names
+    word = re.compile(r"(?<![\w&;#@./-])[a-z][a-z\-]*[a-z](?![\w@-])(?!\.[a-z])")
     df: Counter[str] = Counter()
     n = 0
     for p in paths:
         text = p.read_text("latin-1")
+        text = re.sub(r"(?m)^<[A-Z][A-Z0-9-]*>[^\n]*$", " ", text)  # SGML lines (<FILENAME> ...)
         if p.suffix.lower() in {".htm", ".html"}:
             text = tag.sub(" ", text)
         df.update(set(word.findall(text)))
@@ -389,7 +393,9 @@ def _main(argv: list[str]) -> int:  # pragma: no cover - data maintenance
     if len(argv) == 2 and argv[0] == "common-words":
         root = Path(argv[1])
         files = [p for p in root.rglob("*") if p.is_file() and p.suffix.lower() in {".txt", ".htm", ".html"}]
-        print("# Words seen in lower case in at least 1% of the filings of the shared corpus (document frequency).")
+        print("# Words seen in lower case in at least 1% of the ~540 filings of the shared corpus (document frequency).")
+        print("# A capitalised token that is one of these is a common word, not a distinctive name part.")
+        print("# Regenerate: python -m corpkg.extract.names common-words CORPUS_DIR > extract/patterns/common_words.txt")
         for w, _ in build_common_words(files):
             print(w)
         return 0
