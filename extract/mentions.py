@@ -409,6 +409,11 @@ def _candidates_of_piece(text: str, toks: list[tuple[int, int]], signals: list[s
         raw = text[toks[0][0] : toks[0][1]]
         tk = raw.rstrip(".,")
         if re.fullmatch(r"[A-Z]\.", raw) and len(toks) > 1:
+            rest = " ".join(text[a:b] for a, b in toks[1:])
+            line_start = not text[text.rfind("\n", 0, toks[0][0]) + 1 : toks[0][0]].strip()
+            if has_legal_suffix(rest) and line_start:
+                toks = toks[1:]  # "A. Asta Funding Acquisition II, LLC" at a line start: a list marker
+                continue
             break  # an initial: "A. George Battle"
         if tk in lex.leading_stopwords or tk == "&" or (tk.isupper() and len(tk) > 1 and tk.title() in lex.leading_stopwords) \
                 or (len(toks) > 1 and len(tk) > 5 and tk.endswith("ly") and tk.lower() in lex.common_words):
@@ -637,6 +642,11 @@ def _weigh(text: str, s: int, e: int, signals: list[str], lower: frozenset[str] 
                                or core[0] in _GENERIC_CORES or core[0] in lex.places
                                or (all_caps and core[0] in lex.common_words)):
             core = []
+        numerals = [w for w in core if re.fullmatch(r"x{0,3}(?:ix|iv|v?i{1,3}|v)|x{1,3}|\d+", w)]
+        acronyms = {w.lower() for w in words if w.isupper() and len(w) >= 2 and not all_caps}
+        if numerals and all(w in numerals or (w not in acronyms and (w in _GENERIC_CORES or w in lex.org_heads
+                                                                     or w in lex.common_words)) for w in core):
+            core = []  # "Acquisition I, LLC", "Fund VII, L.P.": the tail of a name cut by a line break
         if not core:
             c.rejected = "generic"
             return c
@@ -791,7 +801,8 @@ def _context(text: str, cands: list[Candidate], lower: frozenset[str] | set[str]
             c.score = 0.7  # "a member of The Business Council": a capital "The" inside a sentence
             c.signals.append("the-inside")
         after_paren = re.sub(r"\A\s*\([^()\n]{1,40}\)", "", after)  # 'Foo Association ("FA"), a trade ...'
-        if c.score < 0.9 and (rx["org_apposition"].search(after) or rx["org_apposition"].search(after_paren)) and (
+        personal = c.kind == "Person" and (c.score >= 0.7 or {"title", "honorific", "signature"} & set(c.signals))
+        if c.score < 0.9 and not personal and (rx["org_apposition"].search(after) or rx["org_apposition"].search(after_paren)) and (
                 len(c.text.split()) >= 2 or _distinctive_word(c.text, lower)):
             c.kind, c.score = "Organization", 0.9
             c.signals.append("org-apposition")
@@ -946,6 +957,10 @@ def _links(text: str, cands: list[Candidate]) -> list[Link]:
                 continue
             if not _name_like_term(term, cands[t]):
                 continue
+            gap = text[cands[t].end : m.start()]
+            if re.search(r"(?<![\w])" + re.escape(term.lower()) + r"s?(?![\w])", gap.lower()) \
+                    and not re.match(r"\s*,\s*(?:a|an)\s", gap):
+                continue  # "Nuance ... with the lenders party thereto (the "Lenders")": the term names the gap
             c = cands[t]
             if c.score < 0.45 or "generic-head" in c.signals:
                 continue  # a defined term does not make a weak phrase a name

@@ -163,3 +163,16 @@ def test_numbers_inside_names_and_roman_numerals() -> None:
     got = accepted("KIVC 2, LLC and 1895 Bancorp of Wisconsin, Inc. merged on March 31, 2002 Acme Widgets, Inc.")
     assert "KIVC 2, LLC" in got and "1895 Bancorp of Wisconsin, Inc." in got
     assert "Acme Widgets, Inc." in got  # the year before it is not part of the name
+
+
+def test_a_defined_term_naming_the_words_before_it_is_not_an_alias() -> None:
+    text = 'Nuance Communications, Inc. entered into a credit agreement with the lenders party thereto (the "Lenders").'
+    assert not links(text)
+
+
+def test_list_markers_and_cut_names() -> None:
+    got = accepted("A. Asta Funding Acquisition II, LLC\nB. Palisades Acquisition I, LLC\n\n"
+                   "F. Hoffman-La Roche, Ltd. licensed the product to Acquisition I, LLC.")
+    assert "Asta Funding Acquisition II, LLC" in got and "Palisades Acquisition I, LLC" in got
+    assert "F. Hoffman-La Roche, Ltd." in got
+    assert "Acquisition I, LLC" not in got  # the tail of a name cut by a line break
