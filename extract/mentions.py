@@ -411,7 +411,8 @@ def _candidates_of_piece(text: str, toks: list[tuple[int, int]], signals: list[s
         if re.fullmatch(r"[A-Z]\.", raw) and len(toks) > 1:
             rest = " ".join(text[a:b] for a, b in toks[1:])
             line_start = not text[text.rfind("\n", 0, toks[0][0]) + 1 : toks[0][0]].strip()
-            if has_legal_suffix(rest) and line_start:
+            siblings = {x for x in re.findall(r"(?m)^[ \t]*([A-Z])\.[ \t]", text) if x != raw[0]}
+            if has_legal_suffix(rest) and line_start and siblings:
                 toks = toks[1:]  # "A. Asta Funding Acquisition II, LLC" at a line start: a list marker
                 continue
             break  # an initial: "A. George Battle"
