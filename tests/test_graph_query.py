@@ -157,3 +157,20 @@ def test_rdflib_graphs_are_queried_with_init_bindings():
     q = "SELECT ?org ?label WHERE { ?org <http://www.w3.org/2000/01/rdf-schema#label> ?label }"
     rows = run_query(g, q, {"label": "Widget Corp."})
     assert [r["org"] for r in rows] == [WIDGET]
+
+
+def test_identity_candidates_link_nodes_that_share_an_identifier():
+    # filing 1 knows the issuer by file number only; filing 2 also states its CIK: two nodes, one candidate pair
+    a = gf.extraction()
+    ents = list(gf.entities())
+    ents[0] = gf.org("acme", "Acme Holdings, Inc.", identifiers=(("fileNumber", "0-12345"), ("cik", "777")),
+                     is_issuer=True)
+    b = gf.extraction(document=gf.document(gf.TEXT + " ", "acme-2.txt"), entities=tuple(ents))
+    st = open_store()
+    replace_filing(st, build_filing_graph(a))
+    replace_filing(st, build_filing_graph(b))
+    rows = named(st, "identity_candidates", entity=ID + "cik/0000000777")
+    assert [(r["candidate"], r["shared"]) for r in rows] == [
+        (ACME, 'commissionFileNumber 0-12345 | name "Acme Holdings, Inc."')]
+    # nothing is merged: both nodes keep their own statements
+    assert {r["org"] for r in named(st, "issuer_profile")} == {ACME, ID + "cik/0000000777"}
