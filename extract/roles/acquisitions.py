@@ -17,10 +17,8 @@ from __future__ import annotations
 
 import re
 
-from spacy.language import Language
-
 from corpkg.extract.model import Fact
-from corpkg.extract.roles.base import RoleComponent
+from corpkg.extract.roles.base import RoleComponent, role_factory
 from corpkg.extract.roles.common import (
     Mention,
     Passage,
@@ -563,10 +561,4 @@ class AcquisitionExtractor(RoleComponent):
         return out
 
 
-@Language.factory(
-    "corpkg_acquisitions",
-    assigns=["doc._.role_acquisitions"],
-    requires=["doc.ents"],
-)
-def make_acquisitions(nlp: Language, name: str) -> AcquisitionExtractor:
-    return AcquisitionExtractor(nlp, name)
+make_acquisitions = role_factory("corpkg_acquisitions", AcquisitionExtractor)

@@ -5,7 +5,7 @@ the role's rules on a :class:`~corpkg.extract.roles.common.Passage`, written to 
 from __future__ import annotations
 
 import re
-from typing import ClassVar
+from typing import Callable, ClassVar
 
 from spacy.language import Language
 from spacy.tokens import Doc
@@ -13,7 +13,7 @@ from spacy.tokens import Doc
 from corpkg.extract.model import Fact
 from corpkg.extract.roles.common import EXTRACTOR_VERSION, Passage, merge_facts
 
-__all__ = ["RoleComponent"]
+__all__ = ["RoleComponent", "role_factory"]
 
 
 class RoleComponent:
@@ -47,3 +47,17 @@ class RoleComponent:
 
     def extract(self, p: Passage) -> list[Fact]:  # pragma: no cover - abstract
         raise NotImplementedError
+
+
+def role_factory(factory_name: str, component: type[RoleComponent]) -> Callable[[Language, str], RoleComponent]:
+    """Register ``component`` as the spaCy factory ``factory_name`` (one factory per role),
+    declaring that it requires ``doc.ents`` and assigns only the role's own ``doc._.<attr>``.
+    Returns the factory function."""
+
+    def make(nlp: Language, name: str) -> RoleComponent:
+        return component(nlp, name)
+
+    make.__name__ = make.__qualname__ = f"make_{component.role_name}"
+    make.__module__ = component.__module__
+    Language.factory(factory_name, assigns=[f"doc._.{component.attr}"], requires=["doc.ents"], func=make)
+    return make

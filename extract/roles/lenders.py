@@ -19,10 +19,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from spacy.language import Language
-
 from corpkg.extract.model import Fact
-from corpkg.extract.roles.base import RoleComponent
+from corpkg.extract.roles.base import RoleComponent, role_factory
 from corpkg.extract.roles.common import Mention, Passage, find_dates, find_money, load_json
 
 __all__ = ["LenderExtractor"]
@@ -287,10 +285,4 @@ class LenderExtractor(RoleComponent):
                     d.attrs["startDate"] = found[0][2]
 
 
-@Language.factory(
-    "corpkg_lenders",
-    assigns=["doc._.role_lenders"],
-    requires=["doc.ents"],
-)
-def make_lenders(nlp: Language, name: str) -> LenderExtractor:
-    return LenderExtractor(nlp, name)
+make_lenders = role_factory("corpkg_lenders", LenderExtractor)

@@ -15,10 +15,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from spacy.language import Language
-
 from corpkg.extract.model import Fact
-from corpkg.extract.roles.base import RoleComponent
+from corpkg.extract.roles.base import RoleComponent, role_factory
 from corpkg.extract.roles.common import (
     Mention,
     Passage,
@@ -250,10 +248,4 @@ class LitigationExtractor(RoleComponent):
                 break
 
 
-@Language.factory(
-    "corpkg_litigation",
-    assigns=["doc._.role_litigation"],
-    requires=["doc.ents"],
-)
-def make_litigation(nlp: Language, name: str) -> LitigationExtractor:
-    return LitigationExtractor(nlp, name)
+make_litigation = role_factory("corpkg_litigation", LitigationExtractor)

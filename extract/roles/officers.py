@@ -17,10 +17,8 @@ from __future__ import annotations
 
 import re
 
-from spacy.language import Language
-
 from corpkg.extract.model import Evidence, Fact
-from corpkg.extract.roles.base import RoleComponent
+from corpkg.extract.roles.base import RoleComponent, role_factory
 from corpkg.extract.roles.common import (
     Mention,
     Passage,
@@ -434,10 +432,4 @@ class OfficerExtractor(RoleComponent):
                      attributes=tuple(dict.fromkeys(attrs)), evidence=(ev,))]
 
 
-@Language.factory(
-    "corpkg_officers",
-    assigns=["doc._.role_officers"],
-    requires=["doc.ents"],
-)
-def make_officers(nlp: Language, name: str) -> OfficerExtractor:
-    return OfficerExtractor(nlp, name)
+make_officers = role_factory("corpkg_officers", OfficerExtractor)

@@ -18,7 +18,7 @@ import re
 from spacy.language import Language
 
 from corpkg.extract.model import Fact
-from corpkg.extract.roles.base import RoleComponent
+from corpkg.extract.roles.base import RoleComponent, role_factory
 from corpkg.extract.roles.common import (
     Mention,
     Passage,
@@ -461,10 +461,4 @@ def _indirect(facts: list[Fact]) -> list[Fact]:
     return out
 
 
-@Language.factory(
-    "corpkg_subsidiaries",
-    assigns=["doc._.role_subsidiaries"],
-    requires=["doc.ents"],
-)
-def make_subsidiaries(nlp: Language, name: str) -> SubsidiaryExtractor:
-    return SubsidiaryExtractor(nlp, name)
+make_subsidiaries = role_factory("corpkg_subsidiaries", SubsidiaryExtractor)
