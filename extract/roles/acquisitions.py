@@ -26,8 +26,10 @@ from corpkg.extract.roles.common import (
     enumeration_from,
     find_dates,
     find_money,
+    group_builder,
     lead_date,
     load_json,
+    prefilter_of,
 )
 from corpkg.extract.roles.discourse import memory, pronoun_subject
 
@@ -38,10 +40,7 @@ SHARES = "_shares"  # an object "N shares of T": company/control when the stake 
 WHOLE = "_whole"  # all the outstanding stock: the target becomes the acquirer's subsidiary (run.finalize_facts)
 _WHOLE = re.compile(r"\ball\b[^%]*\b(?:stock|shares|equity|interests|units)\b|\b100(?:\.0+)?\s?%", re.I)
 _DATA = load_json("acquisitions.json")
-
-
-def _alt(key: str) -> str:
-    return "(?:" + "|".join(sorted(_DATA[key], key=len, reverse=True)) + ")"
+_alt = group_builder("acquisitions.json")
 
 
 _ACQ = re.compile(r"(?<![\w-])" + _alt("acquire_verb") + r"\s+(?P<obj>" + _alt("object_of") + r"\s+)?(?:the\s+)?", re.I)
@@ -110,7 +109,7 @@ def reporting_persons(ctx) -> list[str]:  # noqa: ANN001 - RoleContext
 class AcquisitionExtractor(RoleComponent):
     attr = "role_acquisitions"
     role_name = "acquisitions"
-    prefilter = re.compile("|".join(_DATA["prefilter"]), re.I)
+    prefilter = prefilter_of("acquisitions.json")
 
     # -- helpers -------------------------------------------------------------------------
     def _ok(self, p: Passage, m: Mention) -> bool:

@@ -125,6 +125,29 @@ def load_tsv(name: str) -> tuple[tuple[str, ...], ...]:
     return tuple(rows)
 
 
+def longest_first(phrases: Iterable[str]) -> str:
+    """One non-capturing regex group of ``phrases`` (each itself a regex), longest first;
+    phrases of equal length keep their order in the file (nothing is de-duplicated)."""
+    return "(?:" + "|".join(sorted(phrases, key=len, reverse=True)) + ")"
+
+
+def group_builder(name: str) -> Callable[[str], str]:
+    """For a role's JSON pattern file: ``key -> longest_first(file[key])``, the group builder
+    each role module calls ``_alt``."""
+    data = load_json(name)
+
+    def group(key: str) -> str:
+        return longest_first(data[key])
+
+    return group
+
+
+def prefilter_of(name: str) -> re.Pattern[str]:
+    """A role's cheap passage test: the ``prefilter`` regexes of its JSON pattern file as one
+    case-insensitive alternation."""
+    return re.compile("|".join(load_json(name)["prefilter"]), re.I)
+
+
 def compile_alternation(phrases: Iterable[str], *, flags: int = re.I) -> re.Pattern[str]:
     """One regex matching any of ``phrases`` (each itself a regex), longest first."""
     alts = sorted(set(phrases), key=len, reverse=True)

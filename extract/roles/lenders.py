@@ -21,16 +21,21 @@ from dataclasses import dataclass, field
 
 from corpkg.extract.model import Fact
 from corpkg.extract.roles.base import RoleComponent, role_factory
-from corpkg.extract.roles.common import Mention, Passage, find_dates, find_money, load_json
+from corpkg.extract.roles.common import (
+    Mention,
+    Passage,
+    find_dates,
+    find_money,
+    group_builder,
+    load_json,
+    prefilter_of,
+)
 
 __all__ = ["LenderExtractor"]
 
 ROLE = "credit"
 _DATA = load_json("lenders.json")
-
-
-def _alt(key: str) -> str:
-    return "(?:" + "|".join(sorted(_DATA[key], key=len, reverse=True)) + ")"
+_alt = group_builder("lenders.json")
 
 
 _FACILITY = re.compile(r"(?<![\w-])" + _alt("facility") + r"(?![\w-])", re.I)
@@ -55,7 +60,7 @@ _RATE = re.compile(
 )
 _MATURITY = re.compile(_alt("maturity") + r"\s+", re.I)
 _START = re.compile(_alt("start"), re.I)
-_AMOUNT_CUE = re.compile(r"(?:" + "|".join(sorted(_DATA["amount_cue"], key=len, reverse=True)) + r")\s+$", re.I)
+_AMOUNT_CUE = re.compile(_alt("amount_cue") + r"\s+$", re.I)
 _TYPES = [(re.compile(rx, re.I), name) for rx, name in _DATA["facility_types"]]
 _BORROWED_FROM = re.compile(r"(?<![\w-])" + _alt("borrowed_from") + r"$", re.I)
 _PLEDGE = re.compile(_alt("pledge") + r"$", re.I)
@@ -82,7 +87,7 @@ class _Draft:
 class LenderExtractor(RoleComponent):
     attr = "role_lenders"
     role_name = "lenders"
-    prefilter = re.compile("|".join(_DATA["prefilter"]), re.I)
+    prefilter = prefilter_of("lenders.json")
 
     def extract(self, p: Passage) -> list[Fact]:
         drafts: list[_Draft] = []

@@ -24,17 +24,16 @@ from corpkg.extract.roles.common import (
     enumeration_from,
     find_dates,
     find_money,
+    group_builder,
     load_json,
+    prefilter_of,
 )
 
 __all__ = ["LitigationExtractor"]
 
 ROLE = "proceeding"
 _DATA = load_json("litigation.json")
-
-
-def _alt(key: str) -> str:
-    return "(?:" + "|".join(sorted(_DATA[key], key=len, reverse=True)) + ")"
+_alt = group_builder("litigation.json")
 
 
 _SEP = re.compile(_alt("caption_sep"), re.I)
@@ -85,7 +84,7 @@ class _Draft:
 class LitigationExtractor(RoleComponent):
     attr = "role_litigation"
     role_name = "litigation"
-    prefilter = re.compile("|".join(_DATA["prefilter"]), re.I)
+    prefilter = prefilter_of("litigation.json")
 
     def extract(self, p: Passage) -> list[Fact]:
         courts = [(m.start(), m.end()) for m in _COURT.finditer(p.text)]

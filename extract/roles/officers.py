@@ -24,8 +24,10 @@ from corpkg.extract.roles.common import (
     Passage,
     find_dates,
     find_titles,
+    group_builder,
     lead_date,
     load_json,
+    prefilter_of,
 )
 
 __all__ = ["OfficerExtractor"]
@@ -33,11 +35,8 @@ __all__ = ["OfficerExtractor"]
 ROLE = "position"
 
 
-def _alt(key: str) -> str:
-    return "(?:" + "|".join(sorted(load_json("officers.json")[key], key=len, reverse=True)) + ")"
-
-
 _DATA = load_json("officers.json")
+_alt = group_builder("officers.json")
 _APPOINT = re.compile(r"\b" + _alt("appointment") + r"(?!\w)", re.I)
 _RESIGN = re.compile(r"\b" + _alt("resignation") + r"(?!\w)", re.I)
 _FORMER = re.compile(r"\b" + _alt("former") + r"(?!\w)", re.I)
@@ -87,7 +86,7 @@ _SIGNATURE = re.compile(_alt("signature_marker"), re.I)
 class OfficerExtractor(RoleComponent):
     attr = "role_officers"
     role_name = "officers"
-    prefilter = re.compile("|".join(load_json("officers.json")["prefilter"]), re.I)
+    prefilter = prefilter_of("officers.json")
 
     # -- pieces ------------------------------------------------------------------------
     @staticmethod

@@ -26,8 +26,9 @@ from corpkg.extract.roles.common import (
     enumeration_from,
     find_dates,
     find_percents,
+    group_builder,
     lead_date,
-    load_json,
+    prefilter_of,
     role_patterns,
 )
 
@@ -38,8 +39,7 @@ TENTATIVE = "_tentative"
 BECAME = "_became"  # "X became a subsidiary of Y": also an acquisition (see run.finalize_facts)
 
 
-def _alt(key: str) -> str:
-    return "(?:" + "|".join(sorted(load_json("subsidiaries.json")[key], key=len, reverse=True)) + ")"
+_alt = group_builder("subsidiaries.json")
 
 
 _FORM = (r"(?:corporation|limited\s+liability\s+company|limited\s+partnership|company|bank|savings\s+bank|"
@@ -99,7 +99,7 @@ _JURISDICTION = re.compile(r"\s*,?\s*(?:\(\s*)?an?\s+(?P<j>(?:[A-Z][a-z]+\s+){0,
 class SubsidiaryExtractor(RoleComponent):
     attr = "role_subsidiaries"
     role_name = "subsidiaries"
-    prefilter = re.compile("|".join(load_json("subsidiaries.json")["prefilter"]), re.I)
+    prefilter = prefilter_of("subsidiaries.json")
 
     def __init__(self, nlp: Language, name: str) -> None:
         super().__init__(nlp, name)
