@@ -165,6 +165,8 @@ def _regexes() -> dict[str, re.Pattern[str]]:
             r"(?<![\w-])(?:officer|director|president|partner|consultant|analyst|associate|correspondent|manager|leader|"
             r"executive|employee|banker|attorney|lawyer|counsel|chairman|chair|head|founder|investor|intern)"
             r"\s+(?:at|for|with)|"
+            r"(?<![\w-])(?:roles?|positions?|career|worked|working|employed|employment|internship)\s+(?:at|with|for|by)|"
+            r"(?<![\w-])(?:subsidiary|subsidiaries|affiliate|affiliates|partnership|joint\s+venture|division)\s*,?|"
             r"(?<![\w-])joined\s+the|(?<![\w-])(?:merger\s+with|acquisition\s+of|agreement\s+with|competes\s+with))"
             r"\s+(?:the\s+)?\Z",
             re.IGNORECASE,
@@ -250,8 +252,11 @@ def find_mentions(text: str, *, lowercase_words: frozenset[str] | set[str] = fro
                     cands.append(c)
     cands.sort(key=lambda c: c.start)
     _merge_firm_lists(text, cands, lowercase_words)
+    _lowercase_suffixed(text, cands)
+    _join_for(text, cands)
     _context(text, cands, lowercase_words)
     _groups(text, cands)
+    _list_context(text, cands)
     links = _links(text, cands)
     # a phrase that is only an alias (inside the parenthesis, after d/b/a) is not a new entity
     alias_spans = [(ln.alias_start, ln.alias_end) for ln in links]
@@ -332,7 +337,8 @@ _OF_KEEP_HEADS = {"bank", "university", "court", "department", "commission", "as
                   "republic", "city", "county", "district", "school", "museum", "foundation", "trust", "fund",
                   "federation", "union", "agency", "authority", "bureau", "service", "academy", "church", "hospital",
                   "center", "centre", "chamber", "exchange", "reserve", "system", "division", "circuit", "people",
-                  "province", "kingdom", "town", "village", "port", "order", "league", "club", "house", "mission"}
+                  "province", "kingdom", "town", "village", "port", "order", "league", "club", "house", "mission",
+                  "friends"}
 
 
 def _make_candidates(text: str, a: int, b: int, lower: frozenset[str] | set[str]) -> list[Candidate]:
@@ -416,6 +422,8 @@ def _candidates_of_piece(text: str, toks: list[tuple[int, int]], signals: list[s
                 toks = toks[1:]  # "A. Asta Funding Acquisition II, LLC" at a line start: a list marker
                 continue
             break  # an initial: "A. George Battle"
+        if len(toks) > 1 and text[toks[1][0] : toks[1][1]] == "&" and tk != "&":
+            break  # "A & B Builders, Inc."
         if tk in lex.leading_stopwords or tk == "&" or (tk.isupper() and len(tk) > 1 and tk.title() in lex.leading_stopwords) \
                 or (len(toks) > 1 and len(tk) > 5 and tk.endswith("ly") and tk.lower() in lex.common_words):
             toks = toks[1:]
@@ -656,6 +664,8 @@ def _weigh(text: str, s: int, e: int, signals: list[str], lower: frozenset[str] 
         return c
     check = flat.title() if all_caps else flat
     kind, score = classify_name(check, lowercase_words=lower)
+    if re.match(r"(?:Friends|FRIENDS) (?:of|OF) (?:the |THE )?[A-Z]", flat) and len(words) >= 3:
+        kind, score = "Organization", 0.8  # "Friends of the High Line": a charity's shape
     if kind is None:
         c.rejected = "generic"
         return c
@@ -1002,3 +1012,139 @@ def _links(text: str, cands: list[Candidate]) -> list[Link]:
             continue
         links.append(Link("acronym", i, acro, a0, a0 + len(acro)))
     return links
+
+
+# --------------------------------------------------------------------------- names typed by their surroundings
+
+@lru_cache(maxsize=1)
+def _lower_suffixed_rx() -> re.Pattern[str]:
+    sfx = sorted({s for s in lexicon().legal_suffixes if "." in s or s[:1].isupper()} | {"inc.", "corp.", "ltd."},
+                 key=len, reverse=True)
+    alt = "|".join(re.escape(s).replace(r"\ ", r"\s+") for s in sfx if s not in _NO_COMMA_SUFFIXES)
+    return re.compile(rf"(?<![\w&'’\-./])([a-z][a-z0-9]*(?:[A-Z][A-Za-z0-9]*)*(?:\.(?:com|net|io|ai|org))?)"
+                      rf"(?:,?[ ]+)(?:{alt})(?![\w\-])")
+
+
+def _lowercase_suffixed(text: str, cands: list[Candidate]) -> None:
+    """"trivago N.V.", "salesforce.com, inc.": a lower-case word that is not an ordinary English
+    word, followed by a legal suffix, is an organization's name."""
+    if not re.search(r"(?<![\w.])[a-z][a-z0-9.]*,?[ ]+[A-Za-z.]+", text):
+        return
+    lex = lexicon()
+    rx = _lower_suffixed_rx()
+    added = False
+    for m in rx.finditer(text):
+        word = m.group(1)
+        base = word.split(".")[0]
+        if len(base) < 3 or base in lex.english_words or base in lex.common_words or base in _CONNECTORS \
+                or base.rstrip("s") in lex.english_words or base in lex.last_names or base.rstrip("s") in lex.last_names \
+                or base in lex.first_names:  # the word list leaves out words that are also names ("apple")
+            continue
+        if not re.search(r"[A-Z]", m.group(0)[len(word):]) and "." not in word:
+            continue  # "inc." after a lower-case word needs a domain-like name: "salesforce.com, inc."
+        s, e = m.start(), m.end()
+        cands[:] = [c for c in cands if c.end <= s or c.start >= e]
+        cands.append(Candidate(s, e, text[s:e], "Organization", 0.95, ["legal-suffix", "lower-case"]))
+        added = True
+    if added:
+        cands.sort(key=lambda c: c.start)
+
+
+def _join_for(text: str, cands: list[Candidate]) -> None:
+    """"Innovations for Poverty Action": a capitalised word or two, "for", and an organization's
+    name are one name (the connective "for" is not part of a capitalised run)."""
+    i = 0
+    while i + 1 < len(cands):
+        a, b = cands[i], cands[i + 1]
+        gap = text[a.end : b.start]
+        if gap in (" for ", " For ") and b.rejected is None and b.kind == "Organization" \
+                and not a.text.isupper() and len(a.text.split()) <= 3 and a.rejected in (None, "generic"):
+            lex = lexicon()
+            lw = a.text.split()
+            before = text[max(0, a.start - 3) : a.start]
+            ends_org = has_legal_suffix(b.text) or _key(b.text.split()[-1]) in lex.org_heads \
+                or bool(_regexes()["org_apposition"].match(text[b.end : b.end + 80]))
+            if ends_org and not _is_title(a.text) and lw[0] not in lex.non_entity_starts \
+                    and not any(_key(w) in lex.honorifics for w in lw) and a.kind != "Person" \
+                    and not re.search(r"(?:^|[.!?:]\s*|\n\s*)\Z", before):
+                merged = Candidate(a.start, b.end, text[a.start : b.end], "Organization", b.score,
+                                   b.signals + ["for-joined"])
+                cands[i : i + 2] = [merged]
+                continue
+        i += 1
+
+
+_PERSONAL = {"honorific", "title", "signature", "name-line"}
+_LIST_CUE = re.compile(r"(?<![\w-])(?:competitors|customers|clients|companies|peers|firms|banks|suppliers|vendors|brands|"
+                       r"retailers|insurers|carriers|manufacturers|distributors|licensees)[ \t]+(?:such[ \t]+as|include|"
+                       r"including|includes|included|are|were|like)[ \t:,]*\Z", re.IGNORECASE)
+
+
+@lru_cache(maxsize=1)
+def _jurisdiction_rx() -> re.Pattern[str]:
+    return re.compile(
+        r"\A[ \t]*\([ \t]*(?:(?:a|an)[ \t]+)?(?:(?:organized|incorporated|formed|registered)[ \t]+(?:in|under)[ \t]+"
+        r"(?:the[ \t]+laws[ \t]+of[ \t]+)?)?(?:the[ \t]+)?([A-Z][A-Za-z.\-]*(?:[ \t]+[A-Z][A-Za-z.\-]*){0,3})"
+        r"(?:[ \t]+(?:corporation|company|limited[ \t]+liability[ \t]+company|partnership|limited[ \t]+partnership|"
+        r"general[ \t]+partnership|trust|business[ \t]+trust|statutory[ \t]+trust|bank|banking[ \t]+corporation|"
+        r"association|LLC|L\.L\.C\.|corp\.?))?[ \t]*\)"
+    )
+
+
+def _jurisdiction_after(text: str, end: int) -> bool:
+    """"Nova Spurghi (Italy)", "Foo (a Delaware corporation)": a jurisdiction in parentheses."""
+    m = _jurisdiction_rx().match(text[end : end + 80])
+    if not m:
+        return False
+    place = m.group(1)
+    lex = lexicon()
+    return normalize_name(place, strip_suffix=False) in lex.places or place in lex.state_codes
+
+
+def _weak_person(c: Candidate) -> bool:
+    return c.rejected is None and c.kind == "Person" and c.score < 0.9 and not (_PERSONAL & set(c.signals))
+
+
+def _list_context(text: str, cands: list[Candidate]) -> None:
+    """Names typed by the list they stand in: a jurisdiction in parentheses after a name
+    (subsidiary lists), enumerations and line lists whose typed members are organizations
+    ("Our competitors include AHP, Warner Chilcott, Barr Labs ..."; a peer-group table)."""
+    for c in cands:
+        if c.rejected is None and c.kind is not None and (c.kind == "Organization" or _weak_person(c)) \
+                and c.score < 0.9 and _jurisdiction_after(text, c.end):
+            c.kind, c.score = "Organization", 0.9
+            c.signals.append("jurisdiction")
+    # enumerations: organizations outnumber persons two to one and no member is personal
+    by_group: dict[int, list[Candidate]] = {}
+    for c in cands:
+        if c.group >= 0:
+            by_group.setdefault(c.group, []).append(c)
+    units: list[tuple[list[Candidate], bool]] = [(m, False) for m in by_group.values() if len(m) >= 3]
+    # line lists: a passage of short lines (a table or a list), one or two names per line
+    lines = [ln for ln in text.split("\n") if ln.strip()]
+    if len(lines) >= 3 and sum(len(ln.strip()) < 100 for ln in lines) >= 0.8 * len(lines):
+        units.append((list(cands), True))
+    for members, is_lines in units:
+        live = [c for c in members if c.rejected is None and c.kind is not None]
+        orgs = [c for c in live if c.kind == "Organization" and c.score >= 0.45]
+        strong = [c for c in orgs if c.score >= 0.9 or has_legal_suffix(c.text)]
+        persons = [c for c in live if c.kind == "Person"]
+        if any(_PERSONAL & set(c.signals) for c in persons) or any(c.kind == "Person" and c.score >= 0.9 for c in live):
+            continue
+        if is_lines:
+            ok = len(strong) >= 3 and len(strong) >= 3 * len(persons)
+        else:
+            # a cue before the list ("roles at", "competitors such as"), or many bare company names
+            # among which a person-shaped bare name is one more of the same (in a list of parties
+            # written with their legal names, a bare person-shaped name is a person)
+            first = min(members, key=lambda c: c.start)
+            before = text[max(0, first.start - 60) : first.start]
+            cue = bool(_regexes()["org_before"].search(before) or _LIST_CUE.search(before))
+            ok = (cue and len(orgs) >= 2 * len(persons) and len(orgs) >= 2) or (
+                len(orgs) >= 3 * len(persons) and len(orgs) >= 4 and len(strong) * 2 < len(orgs))
+        if not ok:
+            continue
+        for c in persons:
+            if _weak_person(c) and (is_lines or c.score < 0.8):
+                c.kind, c.score = "Organization", max(c.score, 0.75)
+                c.signals.append("org-list")
