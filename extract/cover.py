@@ -18,8 +18,9 @@ from dataclasses import dataclass
 from importlib import resources
 
 from corpkg.extract.model import CoverFacts
+from corpkg.extract.names import normalize_name
 
-__all__ = ["read_cover", "parse_date", "normalise_name", "names_match", "mixed_case_form", "COVER_WINDOW"]
+__all__ = ["read_cover", "parse_date", "parse_any_date", "signature_date", "dei_facts", "DEI_EXTRA_FIELDS", "normalise_name", "names_match", "mixed_case_form", "COVER_WINDOW"]
 
 COVER_WINDOW = 15_000  # characters of the main document searched for cover facts
 
@@ -56,25 +57,22 @@ def parse_date(s: str) -> str | None:
 # --------------------------------------------------------------------------- names
 
 
-_LEGAL = re.compile(
-    r"\b(?:incorporated|inc|corporation|corp|company|co|llc|l\s?l\s?c|ltd|limited|plc|lp|l\s?p|llp|n\s?a|"
-    r"s\s?a|ag|gmbh|nv|bv|trust)\b\.?",
-    re.I,
-)
+_STATE_TAG = re.compile(r"\s*/[A-Za-z]{2,3}/?\s*$")  # "BANK OF AMERICA CORP /DE/": EDGAR's state tag
 
 
 def normalise_name(name: str) -> str:
-    """Key for comparing organisation names: case, punctuation, a leading 'The' and legal
-    suffixes ignored (the rules of shared/gold/README.md)."""
-    s = name.casefold().replace("&", " and ")
-    s = re.sub(r"[^\w\s]", " ", s)
-    s = re.sub(r"^\s*the\s+", "", s)
-    s = _LEGAL.sub(" ", s)
-    return " ".join(s.split())
+    """Key for comparing organisation names: case, punctuation, a leading 'The', honorifics and
+    legal suffixes ignored (the rules of shared/gold/README.md) — :func:`corpkg.extract.names.normalize_name`."""
+    return normalize_name(_STATE_TAG.sub("", name))
 
 
 def names_match(a: str | None, b: str | None) -> bool:
-    return bool(a and b and normalise_name(a) == normalise_name(b))
+    """Whether two printed names name the same organisation under the gold rules; spaces do not
+    count, so EDGAR's conformed "AMAZON COM INC" matches "Amazon.com, Inc."."""
+    if not (a and b):
+        return False
+    ka, kb = normalise_name(a), normalise_name(b)
+    return bool(ka) and (ka == kb or ka.replace(" ", "") == kb.replace(" ", ""))
 
 
 def mixed_case_form(text: str, name: str) -> tuple[str, int, int] | None:
@@ -212,11 +210,19 @@ def _clean(value: str) -> str:
     return ", ".join(parts) if parts else value.strip()
 
 
-def read_cover(text: str, start: int, end: int, *, hints: dict[str, tuple[str, int, int]] | None = None) -> CoverFacts:
+def read_cover(
+    text: str,
+    start: int,
+    end: int,
+    *,
+    hints: dict[str, tuple[str, int, int]] | None = None,
+    sections: tuple = (),
+) -> CoverFacts:
     """Cover facts of the document occupying ``text[start:end]`` (offsets are into ``text``).
 
     ``hints`` are facts already known with their spans (e.g. from inline XBRL ``dei:`` tags);
-    they win over what the captions give.
+    they win over what the captions give (a hint hidden in ``ix:header`` has the empty span 0..0).
+    ``sections`` are the document's sections: the signatures section gives ``signature_date``.
     """
     window_end = min(end, start + COVER_WINDOW)
     found: dict[str, _Found] = {}
@@ -312,6 +318,10 @@ def read_cover(text: str, start: int, end: int, *, hints: dict[str, tuple[str, i
         if m:
             found["registrant_name"] = _Found(m.group(1), start + m.start(1), start + m.end(1))
 
+    sig = signature_date(text, [x for x in sections if start <= x.start < end])
+    if sig:
+        found["signature_date"] = _Found(*sig)
+
     # hints (inline XBRL) win -------------------------------------------------------
     for field, (value, s, e) in (hints or {}).items():
         found[field] = _Found(value, s, e)
@@ -332,7 +342,14 @@ def read_cover(text: str, start: int, end: int, *, hints: dict[str, tuple[str, i
         date_of_report=val("date_of_report"),
         period_of_report=val("period_of_report"),
         shares_outstanding=int(shares) if shares and shares.isdigit() else None,
-        spans=tuple(sorted(((k, f.start, f.end) for k, f in found.items()), key=lambda t: t[1])),
+        signature_date=val("signature_date"),
+        cik=val("cik"),
+        trading_symbol=val("trading_symbol"),
+        security_exchange=val("security_exchange"),
+        incorporation_state_code=val("incorporation_state_code"),
+        document_period_end=val("document_period_end"),
+        amendment={"true": True, "false": False}.get((val("amendment") or "").lower()),
+        spans=tuple(sorted(((k, f.start, f.end) for k, f in found.items() if f.end > f.start), key=lambda t: t[1])),
     )
 
 
@@ -385,3 +402,109 @@ def _pick(field: str, raw: str, s: int, *, last: bool = False) -> _Found | None:
             return None
         return _Found(value, s, s + len(raw))
     return None
+
+
+# --------------------------------------------------------------------------- signature date
+
+_NUM_DATE = r"\d{1,2}/\d{1,2}/(?:\d{4}|\d{2})"
+_SIG_LABELED = re.compile(
+    r"\b(?:date|dated)(?:\s+as\s+of)?\s*[:.]?[ \t]*(?:\n[ \t]*)?(" + DATE_RE + "|" + _NUM_DATE + r")(?![\d/])", re.I
+)
+_SIG_DAY_OF = re.compile(
+    r"\b(\d{1,2})\s*(?:st|nd|rd|th)?\s+day\s+of\s+(January|February|March|April|May|June|July|August|September|"
+    r"October|November|December)\s*,?\s*(\d{4})",
+    re.I,
+)
+_SIG_ON = re.compile(r"\bon\s+(?:this\s+)?(" + DATE_RE + r")", re.I)
+_SIG_LINE = re.compile(r"^[ \t]*(" + DATE_RE + r")[ \t]*$", re.I | re.M)
+SIGNATURE_WINDOW = 3_000  # characters of a signatures section searched for its date
+
+
+def parse_any_date(s: str) -> str | None:
+    """:func:`parse_date`, plus US numeric dates ("05/20/2002", "5/20/02")."""
+    iso = parse_date(s)
+    if iso:
+        return iso
+    m = re.fullmatch(r"\s*(\d{1,2})/(\d{1,2})/(\d{4}|\d{2})\s*", s)
+    if not m:
+        return None
+    mo, d, y = int(m.group(1)), int(m.group(2)), int(m.group(3))
+    if y < 100:
+        y += 2000 if y < 50 else 1900
+    if not (1 <= mo <= 12 and 1 <= d <= 31 and 1900 <= y <= 2100):
+        return None
+    return f"{y:04d}-{mo:02d}-{d:02d}"
+
+
+def signature_date(text: str, sections) -> tuple[str, int, int] | None:
+    """The date the filing was signed: (ISO date, start, end) of the first date printed in a
+    ``signatures`` section — a labelled date ("Date: May 20, 2002", "DATED: January 28, 2003",
+    "Dated as of …"), "this 20th day of March, 2003", "… signed on its behalf … on March 1, 2023",
+    or a line holding only a date; None when no signatures section states one."""
+    for sec in sorted((s for s in sections if s.kind == "signatures"), key=lambda s: s.start):
+        lo, hi = sec.start, min(sec.end, sec.start + SIGNATURE_WINDOW)
+        best: tuple[int, str, int, int] | None = None  # (priority, iso, start, end)
+        for prio, rx in enumerate((_SIG_LABELED, _SIG_DAY_OF, _SIG_ON, _SIG_LINE)):
+            for m in rx.finditer(text, lo, hi):
+                if rx is _SIG_DAY_OF:
+                    iso = parse_date(f"{m.group(2)} {m.group(1)}, {m.group(3)}")
+                    s, e = m.start(), m.end()
+                else:
+                    iso = parse_any_date(m.group(1))
+                    s, e = m.start(1), m.end(1)
+                if iso:
+                    best = (prio, iso, s, e)
+                    break
+            if best:
+                break
+        if best:
+            return best[1], best[2], best[3]
+    return None
+
+
+# --------------------------------------------------------------------------- inline XBRL dei: facts
+
+DEI_EXTRA_FIELDS = {
+    "EntityCentralIndexKey": "cik",
+    "TradingSymbol": "trading_symbol",
+    "SecurityExchangeName": "security_exchange",
+    "EntityIncorporationStateCountryCode": "incorporation_state_code",
+    "DocumentPeriodEndDate": "document_period_end",
+    "AmendmentFlag": "amendment",
+}
+"""dei: facts read into CoverFacts besides the caption fields (htmltext.DEI_FIELDS), hidden or not."""
+
+
+def dei_facts(
+    text: str, dei: dict[str, str], spans: dict[str, tuple[int, int]]
+) -> dict[str, tuple[str, int, int]]:
+    """Cover hints from the dei: facts of :data:`DEI_EXTRA_FIELDS`: field -> (value, start, end);
+    the span is the printed fact's (trimmed), or 0..0 for a fact hidden in ``ix:header``.
+    Values that do not have their field's shape are left out."""
+    out: dict[str, tuple[str, int, int]] = {}
+    for name, fld in DEI_EXTRA_FIELDS.items():
+        raw = " ".join((dei.get(name) or "").split())
+        if not raw:
+            continue
+        if fld == "cik":
+            digits = re.sub(r"\D", "", raw)
+            if not digits or len(digits) > 10 or not int(digits):
+                continue
+            value = digits.zfill(10)
+        elif fld == "document_period_end":
+            value = parse_any_date(raw) or (raw if re.fullmatch(r"\d{4}-\d{2}-\d{2}", raw) else "")
+        elif fld == "amendment":
+            value = raw.lower() if raw.lower() in ("true", "false") else ""
+        elif fld == "incorporation_state_code":
+            value = raw.upper() if re.fullmatch(r"[A-Za-z0-9]{1,3}", raw) else raw  # a code, or printed ("Maryland")
+        else:
+            value = raw
+        if not value:
+            continue
+        s, e = spans.get(name, (0, 0))
+        while s < e and text[s].isspace():
+            s += 1
+        while e > s and text[e - 1].isspace():
+            e -= 1
+        out[fld] = (value, s, e)
+    return out

@@ -87,6 +87,7 @@ class Header:
     date_of_change: str | None = None
     items: tuple[str, ...] = ()  # 8-K ITEM INFORMATION / ITEMS codes
     parties: tuple[Party, ...] = ()
+    group_members: tuple[str, ...] = ()  # GROUP MEMBERS lines (SC 13D/G, SC TO), names as printed
     start: int = 0  # offsets of the header block in Document.text
     end: int = 0
 
@@ -105,6 +106,14 @@ class CoverFacts:
     date_of_report: str | None = None  # ISO date (8-K)
     period_of_report: str | None = None  # ISO date (10-K/10-Q)
     shares_outstanding: int | None = None
+    signature_date: str | None = None  # ISO date printed in the main document's signatures section
+    # inline XBRL dei: facts (often hidden in ix:header, then without a span)
+    cik: str | None = None  # dei:EntityCentralIndexKey, 10 digits
+    trading_symbol: str | None = None  # dei:TradingSymbol (the first one)
+    security_exchange: str | None = None  # dei:SecurityExchangeName ("NASDAQ", "NYSE")
+    incorporation_state_code: str | None = None  # dei:EntityIncorporationStateCountryCode ("DE")
+    document_period_end: str | None = None  # dei:DocumentPeriodEndDate, ISO date
+    amendment: bool | None = None  # dei:AmendmentFlag
     # field name -> (start, end) in Document.text, for evidence
     spans: tuple[tuple[str, int, int], ...] = ()
 

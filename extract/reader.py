@@ -310,12 +310,12 @@ class _Reader:
         )
 
     def _dei_hints(self, text: str, res: htmltext.Conversion) -> dict[str, tuple[str, int, int]]:
-        return htmltext.dei_hints(text, res)
+        return cover_mod.dei_facts(text, res.dei, res.dei_spans) | htmltext.dei_hints(text, res)
 
     def _cover(self, text: str, sub: SubDocument | None, hints: dict[str, tuple[str, int, int]]) -> CoverFacts:
         if sub is None or sub.content == "binary":
             return CoverFacts()
-        return cover_mod.read_cover(text, sub.start, sub.end, hints=hints)
+        return cover_mod.read_cover(text, sub.start, sub.end, hints=hints, sections=sub.sections)
 
     def _document(
         self,

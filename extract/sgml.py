@@ -195,6 +195,7 @@ _TAG_TO_KEY = {
     "DATE-CHANGED": "DATE OF NAME CHANGE",
     "FORM-TYPE": "FORM TYPE",
     "FILE-NUMBER": "SEC FILE NUMBER",
+    "GROUP-MEMBERS": "GROUP MEMBERS",
 }
 _PARTY_BLOCKS = {
     "FILER": "filer",
@@ -344,6 +345,7 @@ def parse_header(text: str, *, start: int = 0, end: int = 0) -> Header:
     """
     top: dict[str, str] = {}
     items: list[str] = []
+    group_members: list[str] = []
     parties: list[_PartyBuilder] = []
     party: _PartyBuilder | None = None
     sub: str | None = None
@@ -357,6 +359,11 @@ def parse_header(text: str, *, start: int = 0, end: int = 0) -> Header:
             sub = _SUB_BLOCKS[key]
             if sub == "former" and party is not None:
                 party.former.append({})
+            continue
+        if key == "GROUP MEMBERS":  # top-level lines, though EDGAR may print them among the parties
+            member = " ".join(value.split())
+            if member and member not in group_members:
+                group_members.append(member)
             continue
         if party is None:
             if key in ("ITEM INFORMATION", "ITEMS"):
@@ -385,6 +392,7 @@ def parse_header(text: str, *, start: int = 0, end: int = 0) -> Header:
         date_of_change=iso_date(top.get("DATE AS OF CHANGE")),
         items=tuple(items),
         parties=tuple(p.build() for p in parties),
+        group_members=tuple(group_members),
         start=start,
         end=end,
     )

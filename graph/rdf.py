@@ -346,6 +346,36 @@ def _fact(fg: FilingGraph, extraction: Extraction, fact: Fact, entities: dict[st
         fg.add(node, CKG.evidence, ev)
 
 
+def _former_names(fg: FilingGraph, extraction: Extraction) -> None:
+    """Dated former names of the SEC header's parties (FORMER CONFORMED NAME / DATE OF NAME CHANGE)
+    as ckg:FormerName nodes of the entity with the party's CIK."""
+    header = extraction.document.header
+    if header is None:
+        return
+    by_cik: dict[str, URIRef] = {}
+    for e in extraction.entities:
+        cik = dict(e.identifiers).get("cik")
+        norm = iris.normalise_cik(cik) if cik else None
+        if norm:
+            by_cik.setdefault(norm, iris.entity_iri(e.kind, e.label, e.identifiers))
+    for party in header.parties:
+        subject = by_cik.get(iris.normalise_cik(party.cik) or "") if party.cik else None
+        if subject is None:
+            continue
+        for fn in party.former_names:
+            name = re.sub(r"\s+", " ", fn.name or "").strip()
+            if not name:
+                continue
+            until = literal_for(XSD.date, fn.date_changed) if fn.date_changed else None
+            node = URIRef(f"{iris.ID_IRI}{iris._segment(CKG.FormerName)}/{fg.key}/"
+                          f"{iris._digest(str(subject), name, fn.date_changed)}")
+            fg.add(subject, CKG.hadFormerName, node)
+            fg.add(node, RDF.type, CKG.FormerName)
+            fg.add(node, CKG.name, Literal(name))
+            fg.add(node, CKG.until, until)
+            fg.add(node, PROV.wasDerivedFrom, fg.filing)
+
+
 def build_filing_graph(extraction: Extraction) -> FilingGraph:
     """All statements of one filing (entities, filing, relations, evidence, PROV, shortcuts)."""
     doc = extraction.document
@@ -377,6 +407,8 @@ def build_filing_graph(extraction: Extraction) -> FilingGraph:
         for item in header.items:
             fg.add(f, CKG.itemCode, literal_for(XSD.string, item))
     if cover is not None:
+        if cover.signature_date and not (header and header.filed_as_of):
+            fg.add(f, CKG.signedOn, literal_for(XSD.date, cover.signature_date))
         if cover.period_of_report and not (header and header.period_of_report):
             fg.add(f, CKG.periodOfReport, literal_for(XSD.date, cover.period_of_report))
         if cover.date_of_report:
@@ -391,6 +423,8 @@ def build_filing_graph(extraction: Extraction) -> FilingGraph:
                 if prop.name in _IDENT_NORMALISERS:
                     _add_value(fg, onto, f, name, value, entities, "issuer identifier")
             break
+
+    _former_names(fg, extraction)
 
     # provenance of the filing graph
     as_of = literal_for(XSD.date, extraction.as_of) if extraction.as_of else None

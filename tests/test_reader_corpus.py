@@ -124,6 +124,10 @@ def test_cvr_energy_tender_offer_header(corpus_dir: Path) -> None:
     assert filed_by.business_address.street == ("16690 COLLINS AVE,", "PH")
     assert filed_by.business_address.phone == "(305) 422-4000"
     assert [(f.name, f.date_changed) for f in filed_by.former_names] == [("AMERICAN REAL ESTATE HOLDINGS L P", "1998-03-11")]
+    assert h.group_members == (
+        "AMERICAN ENTERTAINMENT PROPERTIES CORP.", "BECKTON CORP.", "CARL C. ICAHN",
+        "ICAHN ENTERPRISES G.P. INC.", "ICAHN ENTERPRISES L.P.", "IEP ENERGY HOLDING LLC",
+    )
     assert issuer_name(doc) == "CVR ENERGY INC"
     main = main_document(doc)
     assert main.type == "SC TO-T/A" and main.content == "html"
@@ -160,3 +164,15 @@ def test_inline_xbrl_document_has_dei_cover_facts(corpus_dir: Path) -> None:
     binary = [d for d in doc.documents if d.content == "binary"]
     assert binary and any("left out of the text" in w for w in doc.warnings)
     assert "ix:header" not in doc.text and "<div" not in doc.text[main.start : main.end]
+
+
+def test_inline_xbrl_hidden_dei_facts_cik_symbol_exchange(corpus_dir: Path) -> None:
+    doc = read_filing(corpus_dir / "8-K_afc-gamma_2023-03-20.html")
+    c = doc.cover
+    assert doc.format == "html" and doc.header is None
+    assert c.cik == "0001822523"  # dei:EntityCentralIndexKey, hidden in ix:header: no span
+    assert (c.trading_symbol, c.security_exchange, c.amendment) == ("AFCG", "The Nasdaq Stock Market LLC", False)
+    assert c.document_period_end == "2023-03-17" and c.signature_date == "2023-03-20"
+    spans = {f: doc.text[s:e] for f, s, e in c.spans}
+    assert "cik" not in spans and spans["trading_symbol"] == "AFCG"
+    assert spans["signature_date"] == "March 20, 2023"

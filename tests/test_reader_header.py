@@ -88,6 +88,19 @@ def test_classic_header_items_and_reporting_owner() -> None:
     assert (issuer.role, issuer.name, issuer.sic, issuer.sic_label) == ("issuer", "ACME CORP", "7372", "SERVICES-PREPACKAGED SOFTWARE")
 
 
+def test_group_members_are_read_in_order_in_both_layouts() -> None:
+    classic = parse_header(
+        "CONFORMED SUBMISSION TYPE:\tSC 13D\nGROUP MEMBERS:\t\tJANE Q. PUBLIC\nGROUP MEMBERS:\t\tPUBLIC FAMILY\n"
+        "\t\tPARTNERS LP\nGROUP MEMBERS:\t\tJANE Q. PUBLIC\n"
+        "SUBJECT COMPANY:\n\tCOMPANY DATA:\n\t\tCOMPANY CONFORMED NAME:\t\t\tTARGET INC\n"
+    )
+    assert classic.group_members == ("JANE Q. PUBLIC", "PUBLIC FAMILY PARTNERS LP")  # joined, de-duplicated
+    assert [p.name for p in classic.parties] == ["TARGET INC"]
+    tagged = parse_header("<TYPE>SC 13G\n<GROUP-MEMBERS>ALPHA FUND LP\n<GROUP-MEMBERS>JOHN ROE\n")
+    assert tagged.group_members == ("ALPHA FUND LP", "JOHN ROE")
+    assert parse_header("CONFORMED SUBMISSION TYPE:\t10-K\n").group_members == ()
+
+
 def test_iso_date() -> None:
     assert iso_date("19940330") == "1994-03-30"
     assert iso_date("19941399") is None and iso_date("") is None

@@ -46,7 +46,7 @@ def test_every_cover_span_quotes_its_value(path: Path) -> None:
     for field, start, end in doc.cover.spans:
         quote = doc.text[start:end]
         value = getattr(doc.cover, field)
-        if field in ("period_of_report", "date_of_report"):
+        if field in ("period_of_report", "date_of_report", "signature_date"):
             assert parse_date(quote) == value
         elif field == "shares_outstanding":
             assert int(quote.replace(",", "")) == value
@@ -82,3 +82,14 @@ def test_mixed_case_form_of_the_printed_name() -> None:
     form, start, end = mixed_case_form(doc.text, doc.cover.registrant_name)
     assert form == "The Auxer Group, Inc." and doc.text[start:end] == form
     assert mixed_case_form("ACME CORP only in capitals", "ACME CORP") is None
+
+
+@pytest.mark.parametrize(
+    ("name", "date"), [("001_39229ddd04409d79.txt", "2002-05-20"), ("002_933b7785daade086.txt", "2003-01-28")]
+)
+def test_signature_date_is_read_from_the_signatures_section(name: str, date: str) -> None:
+    doc = read_filing(EXAMPLES / name)
+    assert doc.cover is not None and doc.cover.signature_date == date  # "Date: May 20, 2002", "DATED: January 28, 2003"
+    (start, end), = [(s, e) for f, s, e in doc.cover.spans if f == "signature_date"]
+    section = doc.section_at(start)
+    assert section is not None and section.kind == "signatures"

@@ -38,9 +38,34 @@ def test_seed_issuer_matches_gold(seed, gold_dir):
         assert doc.text[ev.start:ev.end] == ev.quote
 
 
-def test_as_of_prefers_the_period_then_the_date_of_report():
-    assert as_of_date(read_filing(EXAMPLES / "001_39229ddd04409d79.txt")) == "2002-03-31"
-    assert as_of_date(read_filing(EXAMPLES / "002_933b7785daade086.txt")) == "2003-01-28"
+def test_as_of_is_the_date_the_filing_states_its_facts():
+    # the 10-QSB for the quarter ended 2002-03-31 was signed "Date: May 20, 2002": who is President
+    # is stated as of the signature, not as of the end of the quarter
+    q = read_filing(EXAMPLES / "001_39229ddd04409d79.txt")
+    assert (q.cover.period_of_report, q.cover.signature_date) == ("2002-03-31", "2002-05-20")
+    assert as_of_date(q) == "2002-05-20"
+    assert as_of_date(read_filing(EXAMPLES / "002_933b7785daade086.txt")) == "2003-01-28"  # "DATED: January 28, 2003"
+
+
+def _bare_doc(header: Header | None, cover: CoverFacts | None) -> Document:
+    return Document(path="x.txt", format="text", text="x", sha256="0" * 64, encoding="utf-8", header=header, cover=cover)
+
+
+@pytest.mark.parametrize(
+    "header,cover,expected",
+    [
+        (Header(filed_as_of="2002-05-21", period_of_report="2002-03-31"),
+         CoverFacts(signature_date="2002-05-20", period_of_report="2002-03-31"), "2002-05-21"),
+        (None, CoverFacts(signature_date="2002-05-20", date_of_report="2002-05-01", period_of_report="2002-03-31"),
+         "2002-05-20"),
+        (None, CoverFacts(date_of_report="2002-05-01", period_of_report="2002-03-31"), "2002-05-01"),
+        (Header(period_of_report="2002-03-31"), CoverFacts(), "2002-03-31"),
+        (None, CoverFacts(period_of_report="2002-03-31"), "2002-03-31"),
+        (None, None, None),
+    ],
+)
+def test_as_of_order_filed_signed_report_period(header, cover, expected):
+    assert as_of_date(_bare_doc(header, cover)) == expected
 
 
 @pytest.mark.parametrize(
@@ -132,3 +157,78 @@ def test_corpus_issuers_match_gold(gold_file, corpus_dir):
         assert ids.get("ein") == gold["irs_employer_id"]
     if gold.get("cik") and doc.header is not None:
         assert ids.get("cik") == gold["cik"]
+
+
+def test_group_members_become_reporting_owners(corpus_dir):
+    doc = read_filing(corpus_dir / "SC-TO-TA_cvr-energy_2025-01-10.txt")
+    r = extract_issuer(doc)
+    by_label = {e.label: e for e in r.entities}
+    assert by_label["Carl C. Icahn"].kind == "Person"  # name shape, not a legal suffix
+    for label in ("Beckton Corp.", "IEP Energy Holding LLC", "American Entertainment Properties Corp."):
+        assert by_label[label].kind == "Organization"
+    owners = {k for f in r.facts for s, k in f.participants if s == "reportingOwner"}
+    assert len(owners) == 6 and by_label["Carl C. Icahn"].key in owners
+    assert r.issuer.label.startswith("CVR Energy")  # the subject company stays the issuer
+    for f in r.facts:
+        for ev in f.evidence:
+            assert doc.text[ev.start:ev.end] == ev.quote
+
+
+def test_group_member_already_a_party_gets_the_reporting_owner_slot():
+    text = (
+        "SUBJECT COMPANY:\n\tCOMPANY CONFORMED NAME:\t\t\tTARGET CO INC\n"
+        "FILED BY:\n\tCOMPANY CONFORMED NAME:\t\t\tMORGAN JOHN\n"
+        "GROUP MEMBERS:\t\tJOHN MORGAN\nGROUP MEMBERS:\t\tMORGAN FAMILY TRUST\n"
+        "\nSCHEDULE 13D\nTarget Co, Inc. (Name of Issuer)\nJohn Morgan and the Morgan Family Trust own 9%.\n"
+    )
+    header = Header(
+        form_type="SC 13D",
+        parties=(Party("subject-company", name="TARGET CO INC", cik="0000000123", state_of_incorporation="DE"),
+                 Party("filed-by", name="MORGAN JOHN", cik="0000000456")),
+        group_members=("JOHN MORGAN", "MORGAN FAMILY TRUST"),
+        start=0, end=text.index("\nSCHEDULE"),
+    )
+    doc = _doc(text, header)
+    r = extract_issuer(doc)
+    roe = next(e for e in r.entities if e.label == "John Morgan")
+    trust = next(e for e in r.entities if e.label == "Morgan Family Trust")
+    assert roe.kind == "Person" and trust.kind == "Organization"
+    slots = {f.participants for f in r.facts}
+    assert (("filedBy", roe.key), ("reportingOwner", roe.key)) in slots  # one party, not two
+    assert (("reportingOwner", trust.key),) in slots
+    assert len([e for e in r.entities if e.label == "John Morgan"]) == 1
+
+
+def test_inline_xbrl_issuer_is_keyed_by_its_cik(corpus_dir):
+    from corpkg.graph.rdf import build_filing_graph
+    from corpkg.graph.terms import CKG
+    from corpkg.extract.model import Extraction
+
+    doc = read_filing(corpus_dir / "8-K_afc-gamma_2023-03-20.html")
+    r = extract_issuer(doc)
+    assert dict(r.issuer.identifiers)["cik"] == "0001822523"
+    fg = build_filing_graph(Extraction(doc, r.entities, r.facts, "test", as_of_date(doc)))
+    from rdflib import URIRef, Literal, XSD
+
+    org = URIRef("https://w3id.org/corpkg/id/cik/0001822523")
+    assert (fg.filing, CKG.issuer, org) in fg.triples
+    assert (fg.filing, CKG.signedOn, Literal("2023-03-20", datatype=XSD.date)) in fg.triples  # no header: no filedOn
+    assert as_of_date(doc) == "2023-03-20"
+
+
+def test_dated_former_names_become_former_name_nodes(corpus_dir):
+    from rdflib import Literal, XSD, URIRef, RDF
+    from corpkg.graph.rdf import build_filing_graph
+    from corpkg.graph.terms import CKG, PROV
+    from corpkg.extract.model import Extraction
+
+    doc = read_filing(corpus_dir / "SC-TO-TA_cvr-energy_2025-01-10.txt")
+    r = extract_issuer(doc)
+    fg = build_filing_graph(Extraction(doc, r.entities, r.facts, "test", as_of_date(doc)))
+    icahn = URIRef("https://w3id.org/corpkg/id/cik/0001034563")
+    [node] = [o for s, p, o in fg.triples if s == icahn and p == CKG.hadFormerName]
+    assert (node, RDF.type, CKG.FormerName) in fg.triples
+    assert (node, CKG.name, Literal("AMERICAN REAL ESTATE HOLDINGS L P")) in fg.triples
+    assert (node, CKG.until, Literal("1998-03-11", datatype=XSD.date)) in fg.triples
+    assert (node, PROV.wasDerivedFrom, fg.filing) in fg.triples
+    assert not any(p == CKG.signedOn for _s, p, _o in fg.triples)  # the header gives the filing date

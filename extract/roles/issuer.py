@@ -199,10 +199,32 @@ def _state(value: str | None) -> str | None:
 
 def _party_kind(p: Party) -> str:
     name = p.name or ""
-    if has_legal_suffix(name) or (p.irs_number and re.sub(r"[0\D]", "", p.irs_number)) or p.sic or p.state_of_incorporation:
+    if (p.irs_number and re.sub(r"[0\D]", "", p.irs_number)) or p.sic or p.state_of_incorporation:
+        return "Organization"
+    return _name_kind(name)
+
+
+def _name_kind(name: str) -> str:
+    """Person or Organization for a bare upper-case name, by its shape (corpkg.extract.names)."""
+    if has_legal_suffix(name) or has_legal_suffix(re.sub(r"\s*/[A-Z]{2,3}/?\s*$", "", name)):
         return "Organization"
     kind, _conf = classify_name(title_case(name))
     return "Person" if kind == "Person" else "Organization"
+
+
+def _same_name(a: str, b: str) -> bool:
+    """Header names of one party: equal when normalised, or the same words in another order
+    (EDGAR writes persons LAST FIRST MIDDLE, GROUP MEMBERS lines often FIRST MIDDLE LAST)."""
+    na, nb = normalize_name(a), normalize_name(b)
+    return bool(na) and (na == nb or sorted(na.split()) == sorted(nb.split()))
+
+
+def _group_member_spans(doc: Document) -> list[tuple[int, int]]:
+    h = doc.header
+    if h is None or h.end <= h.start:
+        return []
+    rx = re.compile(r"GROUP[ -]MEMBERS>?:?[ \t]*([^\r\n]*\S)")
+    return [(m.start(1), m.end(1)) for m in rx.finditer(doc.text, h.start, h.end)]
 
 
 def _evidence(doc: Document, start: int, end: int, section: str) -> Evidence | None:
@@ -253,13 +275,17 @@ def _renamed(issuer: _Party, cover_name: str, doc: Document) -> bool:
 
 
 def as_of_date(doc: Document) -> str | None:
-    """The date the filing's facts are stated as of: period of report, date of report, filing date."""
+    """The date the filing states its facts as of: the day it was filed (SEC header FILED AS OF
+    DATE), else the day it was signed (signatures section), else its date of report, else the
+    period of report.  A 10-Q filed on 2002-05-20 for the quarter ended 2002-03-31 says who is
+    President on 2002-05-20; the period stays on the filing as ckg:periodOfReport."""
     h, c = doc.header, doc.cover
     for value in (
+        h.filed_as_of if h else None,
+        c.signature_date if c else None,
+        c.date_of_report if c else None,
         h.period_of_report if h else None,
         c.period_of_report if c else None,
-        c.date_of_report if c else None,
-        h.filed_as_of if h else None,
     ):
         if value:
             return value
@@ -332,6 +358,32 @@ def extract_issuer(doc: Document) -> IssuerResult:
         by_cik[key] = party
         parties.append(party)
 
+    # GROUP MEMBERS (SC 13D/G, SC TO): reporting persons of the filing besides the REPORTING-OWNER blocks
+    member_spans = _group_member_spans(doc)
+    for member in doc.header.group_members if doc.header else ():
+        ev = None
+        for s, e in member_spans:
+            if " ".join(text[s:e].split()) == member:
+                ev = _evidence(doc, s, e, "SEC header")
+                break
+        known = next((p for p in parties if p.conformed and _same_name(p.conformed, member)), None)
+        if known is not None:
+            if "reportingOwner" not in known.slot_roles and not {"subjectCompany", "issuer"} & set(known.slot_roles):
+                known.slot_roles.append("reportingOwner")
+                if ev:
+                    known.evidence.append(ev)
+            continue
+        kind = _name_kind(member)
+        label, _ = proper_name(member, text, person=kind == "Person")
+        if kind == "Person" and label == title_case(" ".join(member.split()[1:] + member.split()[:1])):
+            label = title_case(member)  # printed FIRST LAST, not EDGAR's LAST FIRST
+        party = _Party(["reportingOwner"], kind, label, member)
+        if member.strip().lower() != label.lower():
+            party.aliases.add(member)
+        if ev:
+            party.evidence.append(ev)
+        parties.append(party)
+
     # the issuer: the subject company of a schedule, else the filer, else the ISSUER block
     issuer: _Party | None = None
     for role in ("subjectCompany", "issuer", "filer"):
@@ -366,10 +418,12 @@ def extract_issuer(doc: Document) -> IssuerResult:
                 digits = re.sub(r"\D", "", cover.irs_employer_id)
                 if len(digits) == 9 and int(digits):
                     issuer.identifiers["ein"] = f"{digits[:2]}-{digits[2:]}"
+            if cover.cik and "cik" not in issuer.identifiers and not _is_schedule(doc):
+                issuer.identifiers["cik"] = cover.cik  # dei:EntityCentralIndexKey of inline XBRL
             fno = cover.commission_file_number
             if fno and not _is_schedule(doc) and not re.match(r"0*5-", fno.strip()):
                 issuer.identifiers["fileNumber"] = fno.strip()
-            st = _state(cover.state_of_incorporation)
+            st = _state(cover.state_of_incorporation or cover.incorporation_state_code)
             if st:
                 issuer.attributes = [a for a in issuer.attributes if a[0] != "stateOfIncorporation"]
                 issuer.attributes.append(("stateOfIncorporation", st))
