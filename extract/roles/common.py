@@ -31,6 +31,7 @@ __all__ = [
     "pattern_files",
     "find_dates",
     "parse_date",
+    "date_at",
     "find_money",
     "parse_money",
     "find_percents",
@@ -242,6 +243,13 @@ def parse_date(text: str) -> str | None:
     """The first date in ``text`` as ISO, or None."""
     found = find_dates(text)
     return found[0][2] if found else None
+
+
+def date_at(text: str, pos: int, window: int, slack: int = 0) -> str | None:
+    """The date printed right at ``pos`` ("filed on |March 3, 2003"), as ISO: the first date
+    of ``text[pos : pos + window]`` when it starts at most ``slack`` characters after ``pos``."""
+    found = find_dates(text[pos : pos + window])
+    return found[0][2] if found and found[0][0] <= slack else None
 
 
 # --------------------------------------------------------------------------- money, percentages
@@ -618,9 +626,9 @@ def lead_date(p: Passage, before: int) -> str | None:
             break
         m = re.match(r"\s*(?:On|As of|Effective|Effective as of|During|In)\s+", p.text[a:b], re.I)
         if m:
-            found = find_dates(p.text[a + m.end() : a + m.end() + 40])
-            if found and found[0][0] == 0:
-                return found[0][2]
+            date = date_at(p.text, a + m.end(), 40)
+            if date:
+                return date
     return None
 
 

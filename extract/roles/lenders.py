@@ -24,6 +24,7 @@ from corpkg.extract.roles.base import RoleComponent, role_factory
 from corpkg.extract.roles.common import (
     Mention,
     Passage,
+    date_at,
     find_dates,
     find_money,
     group_builder,
@@ -272,22 +273,16 @@ class LenderExtractor(RoleComponent):
             r = _RATE.search(s)
             if r:
                 d.attrs["interestRate"] = re.sub(r"\s+", " ", r.group(0)).strip()
-        if "maturityDate" not in d.attrs:
-            m = _MATURITY.search(s)
-            if m:
-                found = find_dates(s[m.end() : m.end() + 40])
-                if found and found[0][0] <= 4:
-                    d.attrs["maturityDate"] = found[0][2]
-        if "startDate" not in d.attrs:
-            m = _START.search(s)
-            if m:
-                found = find_dates(s[m.end() : m.end() + 40])
-                if found and found[0][0] <= 4:
-                    d.attrs["startDate"] = found[0][2]
-            if "startDate" not in d.attrs and re.search(r"\b(?:entered\s+into|obtained|executed|closed|signed)\b", s, re.I):
-                found = find_dates(s)
-                if found:
-                    d.attrs["startDate"] = found[0][2]
+        for name, cue in (("maturityDate", _MATURITY), ("startDate", _START)):
+            if name not in d.attrs:
+                m = cue.search(s)
+                date = date_at(s, m.end(), 40, slack=4) if m else None
+                if date:
+                    d.attrs[name] = date
+        if "startDate" not in d.attrs and re.search(r"\b(?:entered\s+into|obtained|executed|closed|signed)\b", s, re.I):
+            found = find_dates(s)
+            if found:
+                d.attrs["startDate"] = found[0][2]
 
 
 make_lenders = role_factory("corpkg_lenders", LenderExtractor)

@@ -20,6 +20,7 @@ from corpkg.extract.roles.base import RoleComponent, role_factory
 from corpkg.extract.roles.common import (
     Mention,
     Passage,
+    date_at,
     enumeration_before,
     enumeration_from,
     find_dates,
@@ -226,16 +227,16 @@ class LitigationExtractor(RoleComponent):
         if cn:
             d.attrs.setdefault("caseNumber", cn.group("num").rstrip(".,"))
         for fm in re.finditer(r"\bfiled\s+(?:on\s+|in\s+)?", text[lo:hi], re.I):
-            found = find_dates(text[lo + fm.end() : lo + fm.end() + 30])
-            if found and found[0][0] == 0:
-                d.attrs.setdefault("filedOn", found[0][2])
+            date = date_at(text, lo + fm.end(), 30)
+            if date:
+                d.attrs.setdefault("filedOn", date)
                 break
         if "filedOn" not in d.attrs:
             m = re.match(r"\s*On\s+", text[d.start : d.start + 10])
             if m:
-                found = find_dates(text[d.start + m.end() : d.start + m.end() + 30])
-                if found and found[0][0] == 0 and re.search(r"\bfiled\b", text[d.start : d.end]):
-                    d.attrs["filedOn"] = found[0][2]
+                date = date_at(text, d.start + m.end(), 30)
+                if date and re.search(r"\bfiled\b", text[d.start : d.end]):
+                    d.attrs["filedOn"] = date
         for ms, me, amount, cur in find_money(text[lo:hi]):
             if _CLAIM_CUE.search(text[max(lo, lo + ms - 60) : lo + ms]):
                 d.attrs.setdefault("amountClaimed", amount)

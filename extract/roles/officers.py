@@ -22,6 +22,7 @@ from corpkg.extract.roles.base import RoleComponent, role_factory
 from corpkg.extract.roles.common import (
     Mention,
     Passage,
+    date_at,
     find_dates,
     find_titles,
     group_builder,
@@ -352,9 +353,9 @@ class OfficerExtractor(RoleComponent):
                 attrs += self._dates(p, a, b, "start")
             since = re.search(r"\bsince\s+", ctx_text, re.I)
             if since:
-                d = find_dates(ctx_text[since.end() : since.end() + 30])
-                if d and d[0][0] == 0:
-                    attrs.append(("startDate", d[0][2]))
+                d = date_at(ctx_text, since.end(), 30)
+                if d:
+                    attrs.append(("startDate", d))
             attrs.append(("status", "current"))
         if len(keys) > 1:  # each member of "A since 2008, B since November 2016" has its own start
             attrs = [x for x in attrs if x[0] != "startDate"]
@@ -384,8 +385,8 @@ class OfficerExtractor(RoleComponent):
         m = re.match(r"(?:\s*,\s*(?:an?|the)\s+[^,;()]{1,100}?)?\s*,?\s*since\s+", p.text[org.end : org.end + 130], re.I)
         if m is None:
             return []
-        d = find_dates(p.text[org.end + m.end() : org.end + m.end() + 30])
-        return [("startDate", d[0][2])] if d and d[0][0] == 0 else []
+        d = date_at(p.text, org.end + m.end(), 30)
+        return [("startDate", d)] if d else []
 
     def _detached_signature(self, p: Passage) -> list[Fact]:
         """A title alone in its passage under a signature whose name stands in the passage above
