@@ -7,20 +7,13 @@ from __future__ import annotations
 from corpkg.extract.model import Document
 from corpkg.extract.roles.acquisitions import AcquisitionExtractor
 from corpkg.extract.roles.common import RoleContext
-from corpkg.extract.roles.testing import blank, facts_as_tuples, make_doc
+from corpkg.extract.roles.testing import facts_as_tuples, run_component
 
 ISS = "iss"
 
 
-def run(text, ents, ctx=None, **kw):
-    comp = AcquisitionExtractor(blank(), "test")
-    context = ctx or RoleContext(issuer_key=ISS, **kw)
-    doc = comp(make_doc(text, ents, context=context))
-    facts = doc._.role_acquisitions
-    for f in facts:
-        for ev in f.evidence:
-            assert text[ev.start : ev.end] == ev.quote
-    return facts
+def run(text, ents, ctx=None, **kw):  # evidence quotes are checked against the text
+    return run_component(AcquisitionExtractor, text, ents, context=ctx or RoleContext(issuer_key=ISS, **kw))
 
 
 def pairs(facts):

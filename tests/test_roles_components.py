@@ -13,20 +13,13 @@ from corpkg.extract.roles.litigation import LitigationExtractor
 from corpkg.extract.roles.officers import OfficerExtractor
 from corpkg.extract.roles.run import ROLE_PIPES, build_roles_pipeline, finalize_facts
 from corpkg.extract.roles.subsidiaries import SubsidiaryExtractor
-from corpkg.extract.roles.testing import blank, facts_as_tuples, make_doc
+from corpkg.extract.roles.testing import blank, facts_as_tuples, make_doc, run_component
 
 ISS = "iss"
 
 
-def run(component_cls, text, ents, **ctx):
-    comp = component_cls(blank(), "test")
-    context = RoleContext(issuer_key=ISS, **ctx)
-    doc = comp(make_doc(text, ents, context=context, passage_start=100))
-    facts = doc._.get(comp.attr)
-    for f in facts:  # evidence quotes are exact slices of the passage, offsets shifted by passage_start
-        for ev in f.evidence:
-            assert text[ev.start - 100 : ev.end - 100] == ev.quote
-    return facts
+def run(component_cls, text, ents, **ctx):  # evidence quotes are exact slices of the passage, offsets shifted by 100
+    return run_component(component_cls, text, ents, context=RoleContext(issuer_key=ISS, **ctx), passage_start=100)
 
 
 def attrs(fact):

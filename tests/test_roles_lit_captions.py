@@ -5,19 +5,13 @@ from __future__ import annotations
 
 from corpkg.extract.roles.common import RoleContext
 from corpkg.extract.roles.litigation import LitigationExtractor
-from corpkg.extract.roles.testing import blank, make_doc
+from corpkg.extract.roles.testing import run_component
 
 ISS = "iss"
 
 
-def run(text, ents):
-    comp = LitigationExtractor(blank(), "test")
-    doc = comp(make_doc(text, ents, context=RoleContext(issuer_key=ISS)))
-    facts = doc._.role_litigation
-    for f in facts:
-        for ev in f.evidence:
-            assert text[ev.start : ev.end] == ev.quote
-    return facts
+def run(text, ents):  # evidence quotes are checked against the text
+    return run_component(LitigationExtractor, text, ents, context=RoleContext(issuer_key=ISS))
 
 
 def sides(facts):

@@ -9,19 +9,13 @@ import pytest
 from corpkg.extract.roles.common import RoleContext
 from corpkg.extract.roles.run import finalize_facts
 from corpkg.extract.roles.subsidiaries import SubsidiaryExtractor
-from corpkg.extract.roles.testing import blank, facts_as_tuples, make_doc
+from corpkg.extract.roles.testing import blank, facts_as_tuples, make_doc, run_component
 
 ISS = "iss"
 
 
-def run(text, ents):
-    comp = SubsidiaryExtractor(blank(), "test")
-    doc = comp(make_doc(text, ents, context=RoleContext(issuer_key=ISS), passage_start=7))
-    facts = doc._.get(comp.attr)
-    for f in facts:
-        for ev in f.evidence:
-            assert text[ev.start - 7 : ev.end - 7] == ev.quote
-    return facts
+def run(text, ents):  # evidence quotes are checked against the text (offsets shifted by 7)
+    return run_component(SubsidiaryExtractor, text, ents, context=RoleContext(issuer_key=ISS), passage_start=7)
 
 
 def pairs(facts):

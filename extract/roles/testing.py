@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 import spacy
 from spacy.language import Language
@@ -13,7 +13,7 @@ from spacy.tokens import Doc, Span
 
 from corpkg.extract.roles.common import RoleContext
 
-__all__ = ["SimpleIndex", "SimpleEntity", "blank", "make_doc", "key_of"]
+__all__ = ["SimpleIndex", "SimpleEntity", "blank", "make_doc", "key_of", "run_component", "facts_as_tuples"]
 
 
 def key_of(name: str) -> str:
@@ -88,6 +88,29 @@ def make_doc(
     if context is None and issuer is None:
         doc._.roles_context = RoleContext()
     return doc
+
+
+def run_component(
+    component_cls: Any,
+    text: str,
+    ents: Iterable[tuple[str, str] | tuple[str, str, str]] = (),
+    *,
+    context: RoleContext | None = None,
+    passage_start: int = 0,
+) -> list:
+    """Run one role component (a fresh instance of ``component_cls``) on a passage made by
+    :func:`make_doc` and return the facts it wrote to its own ``Doc._`` attribute.  Every
+    evidence quote must be the exact slice of ``text`` its offsets point at (offsets are shifted
+    by ``passage_start``): an AssertionError otherwise."""
+    comp = component_cls(blank(), "test")
+    doc = comp(make_doc(text, ents, context=context, passage_start=passage_start))
+    facts = doc._.get(comp.attr)
+    for f in facts:
+        for ev in f.evidence:
+            got = text[ev.start - passage_start : ev.end - passage_start]
+            if got != ev.quote:
+                raise AssertionError(f"evidence quote {ev.quote!r} != text at its offsets {got!r}")
+    return facts
 
 
 def facts_as_tuples(facts: Sequence, slots: Sequence[str]) -> set[tuple[str, ...]]:
