@@ -926,6 +926,35 @@ def _acronym_of(acro: str, norm: str) -> bool:
     return True
 
 
+_TICKER_BEFORE = re.compile(r"\([ \t]*(?:NASDAQ|Nasdaq|NYSE|Nyse|AMEX|NYSE\s+American|NYSE\s+MKT|OTC|OTCQB|OTCQX|TSX|"
+                            r"Nasdaq\s+GS|Nasdaq\s+GM|Nasdaq\s+CM|LSE|ASX)[ \t]*:[ \t]*[A-Z][A-Z.\-]{0,7}[ \t]*\)\s*\Z")
+_APPOSITION_OBJECT = re.compile(r"\A\s*,\s*(?:a|an)\s+[^()\"“”;]{0,120}?\b(?:of|to|by|with)\s+(?:the\s+)?\Z", re.IGNORECASE)
+
+
+def _apposition_head(text: str, cands: list[Candidate], t: int, term: str) -> int:
+    """'AJ Acquisition, Inc., a Delaware corporation and wholly owned subsidiary of Amazon.com
+    ("Junglee Merger Sub")': a defined term after an apposition names the apposition's head, not
+    the company the apposition mentions (unless the term shares a word with that company)."""
+    j = t - 1
+    while j >= 0 and cands[j].rejected in {"place", "generic", "stop-phrase"} and cands[t].start - cands[j].end < 160:
+        j -= 1  # "a Delaware corporation": the place inside the apposition
+    if j < 0:
+        return t
+    prev = cands[j]
+    c = cands[t]
+    if prev.rejected is not None or prev.kind != "Organization" or prev.score < ACCEPT:
+        return t
+    if not _APPOSITION_OBJECT.match(text[prev.end : c.start]):
+        return t
+    words = {w.lower().strip(".,") for w in term.split()}
+    if words & {"parent", "owner", "sponsor"}:
+        return t  # 'a subsidiary of Bar Corp. (the "Parent")': the term names the object
+    if words & set(normalize_name(c.text).split()) or term.replace(".", "").isupper() and \
+            _acronym_of(term.replace(".", "").lower(), normalize_name(c.text)):
+        return t
+    return j
+
+
 def _links(text: str, cands: list[Candidate]) -> list[Link]:
     rx = _regexes()
     lex = lexicon()
@@ -935,6 +964,9 @@ def _links(text: str, cands: list[Candidate]) -> list[Link]:
     def target_before(pos: int, max_gap: int = 160) -> int | None:
         import bisect
 
+        tick = _TICKER_BEFORE.search(text, max(0, pos - 60), pos)
+        if tick:
+            pos = tick.start()  # 'Icahn Enterprises L.P. (NASDAQ: IEP) ("IEP")'
         i = bisect.bisect_left(starts, pos) - 1
         while i >= 0:
             c = cands[i]
@@ -956,6 +988,7 @@ def _links(text: str, cands: list[Candidate]) -> list[Link]:
         t = target_before(m.start())
         if t is None:
             continue
+        t = _apposition_head(text, cands, t, m.group(1) or "")
         for g in (1, 2):
             term = m.group(g)
             if not term:
@@ -969,6 +1002,9 @@ def _links(text: str, cands: list[Candidate]) -> list[Link]:
             if not _name_like_term(term, cands[t]):
                 continue
             gap = text[cands[t].end : m.start()]
+            tick = _TICKER_BEFORE.search(gap)
+            if tick:
+                gap = gap[: tick.start()]
             if re.search(r"(?<![\w])" + re.escape(term.lower()) + r"s?(?![\w])", gap.lower()) \
                     and not re.match(r"\s*,\s*(?:a|an)\s", gap):
                 continue  # "Nuance ... with the lenders party thereto (the "Lenders")": the term names the gap
@@ -1058,7 +1094,9 @@ def _join_for(text: str, cands: list[Candidate]) -> None:
         a, b = cands[i], cands[i + 1]
         gap = text[a.end : b.start]
         if gap in (" for ", " For ") and b.rejected is None and b.kind == "Organization" \
-                and not a.text.isupper() and len(a.text.split()) <= 3 and a.rejected in (None, "generic"):
+                and not a.text.isupper() and len(a.text.split()) <= 3 and a.rejected in (None, "generic") \
+                and not (a.kind == "Organization" and a.score >= ACCEPT) \
+                and _key(a.text.split()[-1]) not in lexicon().org_heads:  # "Intimate Brands for Limited Brands, Inc.": two names
             lex = lexicon()
             lw = a.text.split()
             before = text[max(0, a.start - 3) : a.start]
@@ -1066,7 +1104,9 @@ def _join_for(text: str, cands: list[Candidate]) -> None:
                 or bool(_regexes()["org_apposition"].match(text[b.end : b.end + 80]))
             if ends_org and not _is_title(a.text) and lw[0] not in lex.non_entity_starts \
                     and not any(_key(w) in lex.honorifics for w in lw) and a.kind != "Person" \
-                    and not re.search(r"(?:^|[.!?:]\s*|\n\s*)\Z", before):
+                    and not re.search(r"(?:^|[.!?:]\s*|\n\s*)\Z", before) \
+                    and not (re.search(r"(?<![\w])of\s+\Z", text[max(0, a.start - 4) : a.start])
+                             and all(w.lower() in lex.common_words for w in lw)):  # "Vice President of Finance for X"
                 merged = Candidate(a.start, b.end, text[a.start : b.end], "Organization", b.score,
                                    b.signals + ["for-joined"])
                 cands[i : i + 2] = [merged]

@@ -78,3 +78,23 @@ def test_for_does_not_join_a_title() -> None:
     got = _typed("He was the Director for Acme Holdings, Inc. until 2019.")
     assert "Acme Holdings, Inc." in got
     assert not any(k.startswith("Director") for k in got)
+
+
+def _links(text: str) -> dict[str, str]:
+    pm = find_mentions(text)
+    return {ln.alias: pm.candidates[ln.target].text for ln in pm.links}
+
+
+def test_defined_term_after_an_apposition_names_its_head() -> None:
+    got = _links("Junglee Corp., a Delaware corporation (\"Junglee\") and AJ Acquisition, Inc., a Delaware corporation "
+                 "and\nwholly owned subsidiary of Amazon.com (\"Junglee Merger Sub\"), merged.")
+    assert got["Junglee Merger Sub"] == "AJ Acquisition, Inc."
+    assert got["Junglee"] == "Junglee Corp."
+    assert _links("Foo Holdings, Inc., a subsidiary of Bar Capital Corporation (\"Bar Capital\"), said.")["Bar Capital"] \
+        == "Bar Capital Corporation"
+
+
+def test_defined_term_after_a_ticker() -> None:
+    got = _links("Icahn Enterprises L.P. (NASDAQ: IEP) (\"IEP\") and Icahn Enterprises Holdings L.P. (\"IEH\") announced.")
+    assert got["IEP"] == "Icahn Enterprises L.P."
+    assert got["IEH"] == "Icahn Enterprises Holdings L.P."
