@@ -37,6 +37,7 @@ __all__ = [
     "find_entities",
     "resolve_entity",
     "filter_projection",
+    "project_neighbourhood",
     "local_name",
     "normalise_name",
     "sort_titles",
@@ -98,8 +99,27 @@ def local_name(iri: str) -> str:
     return re.split(r"[#/]", iri.rstrip("/#"))[-1]
 
 
-def _query_text(name: str) -> str:
-    return (QUERIES_DIR / f"{name}.rq").read_text(encoding="utf-8")
+_RESTRICT_LINE = re.compile(r"^[ \t]*# @restrict[ \t]*$", re.MULTILINE)
+_IRI_OK = re.compile(r"[^\s<>\"{}|^`\\]+")
+
+
+def _query_text(name: str, **values: Iterable[str]) -> str:
+    """The text of ``ontology/queries/NAME.rq``; each keyword adds ``VALUES ?name { <iri> ... }`` at
+    the query's ``# @restrict`` line (IRIs only, checked, so nothing can be injected)."""
+    text = (QUERIES_DIR / f"{name}.rq").read_text(encoding="utf-8")
+    if not values:
+        return text
+    blocks = []
+    for var, iris in values.items():
+        iris = list(iris)
+        bad = [i for i in iris if not _IRI_OK.fullmatch(i)]
+        if bad:
+            raise ValueError(f"not an IRI: {bad[0]!r}")
+        blocks.append(f"VALUES ?{var} {{ " + " ".join(f"<{i}>" for i in iris) + " }")
+    text, found = _RESTRICT_LINE.subn(lambda m: "\n".join("  " + b for b in blocks), text, count=1)
+    if not found:
+        raise ValueError(f"query {name} has no '# @restrict' line")
+    return text
 
 
 # --------------------------------------------------------------------------- opening a source
@@ -149,6 +169,12 @@ def _term_value(term: Any) -> str | int | None:
 
 def select(store: Any, sparql: str) -> Iterator[dict[str, Any]]:
     """Rows of a SELECT over the union of all graphs of ``store``, as ``{variable: value}``."""
+    import pyoxigraph as ox
+
+    if "GRAPH ?g {" in sparql and next(iter(store.quads_for_pattern(None, None, None, ox.DefaultGraph())), None):
+        # triples in the default graph (a Turtle file, a hand-made store): GRAPH ?g would not see
+        # them; read the union default graph instead (no repetition when there is one graph)
+        sparql = sparql.replace("GRAPH ?g {", "{")
     solutions = store.query(sparql, use_default_graph_as_union=True)
     names = [v.value for v in solutions.variables]
     for row in solutions:
@@ -158,57 +184,116 @@ def select(store: Any, sparql: str) -> Iterator[dict[str, Any]]:
 # --------------------------------------------------------------------------- the projection
 
 
-def project(source: Any) -> nx.MultiDiGraph:
+def project(source: Any, *, roles: Iterable[str] | None = None) -> nx.MultiDiGraph:
     """The projection of ``source`` (see :func:`open_source`) as a ``MultiDiGraph``.
 
     Nodes are entity IRIs with ``kind`` ("Organization" | "Person"), ``label``, ``alt_labels``,
     ``identifiers`` (e.g. ``{"cik": "0001084475"}``), ``filings`` (IRIs of filings it issued) and
-    ``roles`` (the roles it plays: issuer, parent, subsidiary, officer, lender, borrower, plaintiff,
-    defendant, acquirer, target ...).  Each edge is keyed by its relation IRI (plus the slot pair)
-    and carries ``role``, ``label``, ``caption``, ``relation``, ``relation_type``, ``attributes``
-    (local name → list of values), ``titles``, ``start``, ``end``, ``as_of``, ``filing``,
-    ``filing_info`` and ``evidence`` (list of quote/offsets/section/filing dicts).
-    The graph's ``filings`` attribute maps filing IRIs to their form type, dates and issuers.
+    ``roles`` (the roles it plays in any relation: issuer, parent, subsidiary, officer, lender,
+    borrower, plaintiff, defendant, acquirer, target ...).  Each edge is keyed by its relation IRI
+    (plus the slot pair) and carries ``role``, ``label``, ``caption``, ``relation``,
+    ``relation_type``, ``attributes`` (local name → list of values), ``titles``, ``start``, ``end``,
+    ``as_of``, ``filing``, ``filing_info`` and ``evidence`` (list of quote/offsets/section/filing
+    dicts).  The graph's ``filings`` attribute maps filing IRIs to their form type, dates and issuers.
+    ``roles`` (subsidiary, position, credit, proceeding, acquisition) projects those relations only
+    (the restriction is part of the SPARQL).
     """
     store = open_source(source)
+    return _assemble(store, relation_types=_relation_types(roles))
+
+
+def _relation_types(roles: Iterable[str] | None) -> list[str] | None:
+    if not roles:
+        return None
+    wanted = set(roles)
+    unknown = wanted - set(ROLES)
+    if unknown:
+        raise ValueError(f"unknown role(s) {', '.join(sorted(unknown))}; expected some of {', '.join(ROLES)}")
+    return [CKG + cls for cls, role in RELATION_ROLES.items() if role in wanted]
+
+
+def _assemble(
+    store: Any,
+    *,
+    relation_types: list[str] | None = None,
+    relations: Iterable[str] | None = None,
+    entities: Iterable[str] | None = None,
+    participant_rows: list[dict[str, Any]] | None = None,
+) -> nx.MultiDiGraph:
+    """The projection of the whole store (``relations`` and ``entities`` None) or of the given
+    relations and entities only (a neighbourhood: every query gets a VALUES block).
+    ``participant_rows`` are rows of ``projection_participants`` already fetched for the entities
+    (the roles they play in all relations, also those not projected)."""
     graph = nx.MultiDiGraph()
-    filings = _filings(store)
+    rel_filter = {"relationType": relation_types} if relation_types else {}
+    if relations is not None:
+        rel_filter = {"relation": sorted(set(relations))}
+    relations_list = rel_filter.get("relation")
+    part_rows = list(select(store, _query_text("projection_participants", **rel_filter))) if relations_list != [] else []
+    participants = _participants(part_rows)
+    if entities is None:
+        entity_filter: dict[str, list[str]] = {}
+        # roles: every relation an entity takes part in, whatever --roles projects
+        role_rows = part_rows if not relation_types else list(select(store, _query_text("projection_participants")))
+    else:
+        wanted = set(entities)
+        for slots in participants.values():
+            for members in slots.values():
+                wanted.update(members)
+        entity_filter = {"entity": sorted(wanted)}
+        role_rows = list(participant_rows or []) + part_rows
+    rel_info = _relations(store, rel_filter) if relations_list != [] else {}
+    # the filings the relations cite, and those the entities issued
+    if entities is None:
+        filings = _filings(store, {})
+    else:
+        cited = {f for info in rel_info.values() for f in info["filings"]}
+        cited |= {e["filing"] for info in rel_info.values() for e in info["evidence"] if e.get("filing")}
+        issued = [r["filing"] for r in select(store, _query_text("projection_issued", **entity_filter))] if entity_filter["entity"] else []
+        cited |= set(issued)
+        filings = _filings(store, {"filing": sorted(cited)}) if cited else {}
+    _finish_relations(rel_info, filings)
     graph.graph["filings"] = filings
 
-    for iri, node in _entities(store).items():
+    nodes = _entities(store, entity_filter) if entity_filter.get("entity", True) else {}
+    for iri, node in nodes.items():
         graph.add_node(iri, **node)
     for info in filings.values():
         for issuer in info["issuers"]:
             if issuer in graph:
                 graph.nodes[issuer]["filings"].append(info["iri"])
                 graph.nodes[issuer]["roles"].add("issuer")
+    for node in graph:
+        graph.nodes[node]["filings"].sort()
+    for row in role_rows:
+        entity = row["entity"]
+        slot = local_name(row["slot"])
+        if entity in graph and slot in _ROLE_OF_SLOT:  # not entity-valued attributes (survivor)
+            graph.nodes[entity]["roles"].add(_ROLE_OF_SLOT[slot])
 
-    relations = _relations(store, filings)
-    participants = _participants(store)
     used: set[str] = set()
-    for row in select(store, _query_text("projection_edges")):
+    edge_rows = select(store, _query_text("projection_edges", **rel_filter)) if relations_list != [] else ()
+    for row in edge_rows:
         rel = row["relation"]
         source, target = row["source"], row["target"]
-        if rel not in relations or source not in graph or target not in graph:
+        if rel not in rel_info or source not in graph or target not in graph:
             continue
         used.add(rel)
-        data = _edge_data(relations[rel], row["role"], row["label"], local_name(row["sourceSlot"]), local_name(row["targetSlot"]))
+        data = _edge_data(rel_info[rel], row["role"], row["label"], local_name(row["sourceSlot"]), local_name(row["targetSlot"]))
         data["parties"] = participants.get(rel, {})
         key = f"{rel}|{data['source_slot']}>{data['target_slot']}"
         graph.add_edge(source, target, key=key, **data)
-        graph.nodes[source]["roles"].add(_ROLE_OF_SLOT.get(data["source_slot"], data["source_slot"]))
-        graph.nodes[target]["roles"].add(_ROLE_OF_SLOT.get(data["target_slot"], data["target_slot"]))
 
     # relations with no edge: keep them as relation nodes linked to their parties
-    for rel, rel_info in relations.items():
+    for rel, info in rel_info.items():
         if rel in used or rel not in participants:
             continue
-        rtype = rel_info["relation_type"]
+        rtype = info["relation_type"]
         role = RELATION_ROLES[rtype]
         graph.add_node(
             rel,
             kind=rtype,
-            label=_relation_node_label(rel_info),
+            label=_relation_node_label(info),
             alt_labels=[],
             identifiers={},
             filings=[],
@@ -219,10 +304,9 @@ def project(source: Any) -> nx.MultiDiGraph:
             for entity in members:
                 if entity not in graph:
                     continue
-                data = _edge_data(rel_info, role, slot, slot, "relation")
+                data = _edge_data(info, role, slot, slot, "relation")
                 data["parties"] = participants[rel]
                 graph.add_edge(entity, rel, key=f"{rel}|{slot}", **data)
-                graph.nodes[entity]["roles"].add(_ROLE_OF_SLOT.get(slot, slot))
     return graph
 
 
@@ -249,12 +333,12 @@ _ROLE_OF_SLOT = {
 }
 
 
-def _entities(store: Any) -> dict[str, dict[str, Any]]:
+def _entities(store: Any, restrict: dict[str, list[str]]) -> dict[str, dict[str, Any]]:
     labels: dict[str, list[str]] = defaultdict(list)
     alts: dict[str, set[str]] = defaultdict(set)
     kinds: dict[str, set[str]] = defaultdict(set)
     idents: dict[str, dict[str, str]] = defaultdict(dict)
-    for row in select(store, _query_text("projection_entities")):
+    for row in select(store, _query_text("projection_entities", **restrict)):
         iri = row["entity"]
         kinds[iri].add(local_name(row["kind"]))
         prop, value = row.get("property"), row.get("value")
@@ -289,9 +373,9 @@ def _entities(store: Any) -> dict[str, dict[str, Any]]:
     return out
 
 
-def _filings(store: Any) -> dict[str, dict[str, Any]]:
+def _filings(store: Any, restrict: dict[str, list[str]]) -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
-    for row in select(store, _query_text("projection_filings")):
+    for row in select(store, _query_text("projection_filings", **restrict)):
         iri = row["filing"]
         info = out.setdefault(iri, {"iri": iri, "issuers": [], "properties": {}})
         prop, value = row["property"], row["value"]
@@ -319,18 +403,19 @@ def _filings(store: Any) -> dict[str, dict[str, Any]]:
     return out
 
 
-def _participants(store: Any) -> dict[str, dict[str, list[str]]]:
+def _participants(rows: Iterable[dict[str, Any]]) -> dict[str, dict[str, list[str]]]:
     out: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
-    for row in select(store, _query_text("projection_participants")):
+    for row in rows:
         members = out[row["relation"]][local_name(row["slot"])]
         if row["entity"] not in members:
             members.append(row["entity"])
     return {rel: {slot: sorted(m) for slot, m in slots.items()} for rel, slots in out.items()}
 
 
-def _relations(store: Any, filings: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+def _relations(store: Any, restrict: dict[str, list[str]]) -> dict[str, dict[str, Any]]:
+    """Relation nodes with attributes, filings and raw evidence (filing details: _finish_relations)."""
     rels: dict[str, dict[str, Any]] = {}
-    for row in select(store, _query_text("projection_attributes")):
+    for row in select(store, _query_text("projection_attributes", **restrict)):
         rel = row["relation"]
         info = rels.setdefault(
             rel,
@@ -345,30 +430,34 @@ def _relations(store: Any, filings: dict[str, dict[str, Any]]) -> dict[str, dict
         if str(value) not in values:
             values.append(str(value))
     evidence: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    for row in select(store, _query_text("projection_evidence")):
-        filing = row.get("filing")
-        finfo = filings.get(filing or "", {})
+    for row in select(store, _query_text("projection_evidence", **restrict)):
         item = {
             "quote": str(row["quote"]),
             "start": row.get("start"),
             "end": row.get("end"),
             "section": row.get("section"),
             "document_type": row.get("documentType"),
-            "filing": filing,
-            "form_type": finfo.get("form_type"),
-            "filed_on": finfo.get("filed_on"),
-            "date": finfo.get("date"),
-            "when": finfo.get("when"),
-            "accession": finfo.get("accession"),
-            "file": finfo.get("file"),
+            "filing": row.get("filing"),
         }
         if item not in evidence[row["relation"]]:
             evidence[row["relation"]].append(item)
     for rel, info in rels.items():
+        info["evidence"] = evidence.get(rel, [])
+    return rels
+
+
+def _finish_relations(rels: dict[str, dict[str, Any]], filings: dict[str, dict[str, Any]]) -> None:
+    """Sort attributes and evidence, and add the filings' form type and dates."""
+    for info in rels.values():
+        for item in info["evidence"]:
+            finfo = filings.get(item["filing"] or "", {})
+            for key in ("form_type", "filed_on", "date", "when", "accession", "file"):
+                item[key] = finfo.get(key)
+    for rel, info in rels.items():
         info["attributes"] = {k: sort_titles(v) if k == "title" else sorted(v) for k, v in sorted(info["attributes"].items())}
         info["filings"].sort()
         info["evidence"] = sorted(
-            evidence.get(rel, []), key=lambda e: (e["filing"] or "", e["start"] if isinstance(e["start"], int) else -1)
+            info["evidence"], key=lambda e: (e["filing"] or "", e["start"] if isinstance(e["start"], int) else -1)
         )
         info["filing_info"] = [
             {k: filings[f].get(k) for k in ("iri", "form_type", "filed_on", "period", "date_of_report", "date", "when",
@@ -376,7 +465,6 @@ def _relations(store: Any, filings: dict[str, dict[str, Any]]) -> dict[str, dict
             for f in info["filings"]
             if f in filings
         ]
-    return rels
 
 
 def _first(attrs: dict[str, list[str]], names: Iterable[str]) -> str | None:
@@ -556,3 +644,87 @@ def filter_projection(
     if not keep_isolates:
         out.remove_nodes_from([n for n, d in out.nodes(data=True) if out.degree(n) == 0 and not d.get("filings")])
     return out
+
+
+# --------------------------------------------------------------------------- neighbourhoods
+
+
+def _store_names(store: Any) -> nx.MultiDiGraph:
+    """A graph of bare entity nodes with their names (label + alternative labels), enough for
+    :func:`find_entities`/:func:`resolve_entity`, without projecting any relation."""
+    names: dict[str, list[str]] = defaultdict(list)
+    for row in select(store, _query_text("projection_names")):
+        names[row["entity"]].append(str(row["name"]))
+    index = nx.MultiDiGraph()
+    for iri, found in names.items():
+        found = sorted(set(found), key=lambda s: (s.isupper(), -len(s), s))
+        index.add_node(iri, label=found[0], alt_labels=found[1:])
+    return index
+
+
+def project_neighbourhood(
+    source: Any,
+    focus: str,
+    *,
+    hops: int = 1,
+    roles: Iterable[str] | None = None,
+    since: str | None = None,
+) -> nx.MultiDiGraph:
+    """``filter_projection(project(source), roles=..., since=..., focus=..., hops=...)`` without
+    projecting the whole graph: the entity is found by name (one query over the names), then its
+    neighbourhood is fetched hop by hop — the relations each reached entity takes part in, by IRI
+    (VALUES blocks), only those of ``roles`` projected in full. ``since`` is applied to the fetched
+    relations in Python, before each hop, so the result is the same as filtering first."""
+    store = open_source(source)
+    relation_types = _relation_types(roles)
+    centre = resolve_entity(_store_names(store), focus)
+    work = nx.MultiDiGraph()
+    work.graph["filings"] = {}
+    expanded: set[str] = set()
+    fetched: set[str] = set()
+
+    def expand(nodes: Iterable[str], last: bool = False) -> None:
+        todo = sorted(n for n in nodes if n not in expanded and not work.nodes.get(n, {}).get("relation_node"))
+        if not todo:
+            return
+        expanded.update(todo)
+        rows = list(select(store, _query_text("projection_participants", entity=todo)))
+        wanted = {r["relation"] for r in rows if relation_types is None or r["relationType"] in relation_types}
+        new = sorted(wanted - fetched)
+        if last and new:
+            # the outer ring: only relations between two entities already reached can be drawn
+            inside: dict[str, set[str]] = defaultdict(set)
+            for r in select(store, _query_text("projection_participants", relation=new)):
+                if r["entity"] in seen:
+                    inside[r["relation"]].add(r["entity"])
+            new = [rel for rel in new if len(inside[rel]) >= 2]
+        fetched.update(new)
+        part = _assemble(store, relations=new, entities=todo, participant_rows=rows)
+        work.graph["filings"].update(part.graph["filings"])
+        for node, data in part.nodes(data=True):
+            if node in work:
+                known = work.nodes[node]
+                known["roles"] |= data["roles"]
+                known["filings"] = sorted(set(known["filings"]) | set(data["filings"]))
+            else:
+                work.add_node(node, **data)
+        for u, v, k, data in part.edges(keys=True, data=True):
+            if not work.has_edge(u, v, key=k):
+                work.add_edge(u, v, key=k, **data)
+
+    # entities not yet expanded get the roles of all their relations when they are (the last ring too,
+    # so that edges between two entities at the edge of the neighbourhood are drawn)
+    expand([centre])
+    seen = {centre}
+    frontier = [centre]
+    for step in range(max(hops, 0)):
+        view = filter_projection(work, roles=roles, since=since, keep_isolates=True).to_undirected(as_view=True)
+        nxt = sorted({m for n in frontier if n in view for m in view.neighbors(n)} - seen)
+        if not nxt:
+            break
+        seen.update(nxt)
+        frontier = nxt
+        expand(nxt, last=step == hops - 1)
+    if centre not in work:  # an entity with no relation at all
+        work.add_nodes_from(_assemble(store, relations=[], entities=[centre]).nodes(data=True))
+    return filter_projection(work, roles=roles, since=since, focus=centre, hops=hops)

@@ -25,7 +25,7 @@ from typing import Any
 
 import networkx as nx
 
-from corpkg.graph.projection import ROLES, filter_projection, project, sort_titles
+from corpkg.graph.projection import ROLES, filter_projection, project, project_neighbourhood, sort_titles
 
 __all__ = [
     "NODE_STYLES",
@@ -442,8 +442,10 @@ def page_for(source: Any, path: str | Path, *, focus: str | None = None, hops: i
              keep_isolates: bool = False) -> tuple[Path, nx.MultiDiGraph]:
     """Project ``source`` (graph file, store directory, pyoxigraph Store or rdflib graph), filter it
     and write the page. Returns the page's path and the drawn projection."""
-    graph = filter_projection(project(source), roles=roles, since=since, focus=focus, hops=hops,
-                              keep_isolates=keep_isolates)
+    if focus is not None:  # fetch the neighbourhood only, never the whole graph
+        graph = project_neighbourhood(source, focus, hops=hops, roles=roles, since=since)
+    else:
+        graph = filter_projection(project(source, roles=roles), roles=roles, since=since, keep_isolates=keep_isolates)
     parts = []
     if focus is not None:
         centre = graph.graph["focus"]

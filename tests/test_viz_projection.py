@@ -164,3 +164,32 @@ def test_label_prefers_mixed_case_and_keeps_the_others_as_alt_labels():
     node = project(store).nodes["urn:x"]
     assert node["label"] == "The Auxer Group, Inc."
     assert node["alt_labels"] == ["Auxer Group", "THE AUXER GROUP, INC."]
+
+
+@pytest.mark.parametrize("focus,hops,roles,since", [
+    ("Robert J. Scott", 1, None, None),
+    ("Robert J. Scott", 2, None, None),
+    ("The Auxer Group, Inc.", 1, ["subsidiary", "credit"], None),
+    ("The Auxer Group, Inc.", 2, None, "2002-01-01"),
+])
+def test_neighbourhood_fetched_by_iri_equals_the_filtered_whole_projection(graph, focus, hops, roles, since):
+    from corpkg.graph.projection import project_neighbourhood
+
+    whole = filter_projection(graph, focus=focus, hops=hops, roles=roles, since=since)
+    part = project_neighbourhood(FIXTURE, focus, hops=hops, roles=roles, since=since)
+    def sig(g):
+        return (sorted((n, d["label"], tuple(d["alt_labels"]), tuple(sorted(d["roles"])), tuple(d["filings"]))
+                       for n, d in g.nodes(data=True)),
+                sorted((u, v, k, d["caption"], str(d["evidence"]), str(d["filing_info"]))
+                       for u, v, k, d in g.edges(keys=True, data=True)))
+    assert part.graph["focus"] == whole.graph["focus"]
+    assert sig(part) == sig(whole)
+    assert part.number_of_edges() > 0
+
+
+def test_restricted_queries_reject_anything_but_iris():
+    from corpkg.graph.projection import _query_text
+
+    assert "VALUES ?relation { <https://w3id.org/corpkg/id/x> }" in _query_text("projection_evidence", relation=[ID + "x"])
+    with pytest.raises(ValueError):
+        _query_text("projection_evidence", relation=["x> } ; DROP ALL ; #"])
