@@ -16,6 +16,7 @@ into acquisitions by :func:`corpkg.extract.roles.finalize_facts`.
 from __future__ import annotations
 
 import re
+from typing import Iterator
 
 from corpkg.extract.model import Fact
 from corpkg.extract.roles.base import RoleComponent, role_factory
@@ -24,10 +25,9 @@ from corpkg.extract.roles.common import (
     Passage,
     enumeration_before,
     enumeration_from,
-    find_dates,
+    event_date,
     find_money,
     group_builder,
-    lead_date,
     load_json,
     prefilter_of,
 )
@@ -130,13 +130,19 @@ class AcquisitionExtractor(RoleComponent):
             break
         return None
 
+    def _clauses(self, p: Passage, rx: re.Pattern[str], a: int, b: int) -> Iterator[tuple[list[Mention], Mention]]:
+        """For each match of ``rx`` in [a, b) with a subject right before it and an object
+        mention right after it: (subject mentions, object mention)."""
+        for m in rx.finditer(p.text, a, b):
+            obj = self._object(p, m.end(), b)
+            subj = self._subject(p, a, m.start())
+            if obj is not None and subj:
+                yield subj, obj
+
     def _attrs(self, p: Passage, a: int, b: int, kind: str, obj: str | None = None) -> list[tuple[str, str]]:
         s = p.text[a:b]
         attrs = [("kind", kind)] if kind and kind != SHARES else []
-        found = find_dates(s)
-        date = found[0][2] if found else lead_date(p, a)
-        if date is None and p.ctx.is_8k and p.ctx.report_date:
-            date = p.ctx.report_date[:7]  # an 8-K reports events of its report month
+        date = event_date(p, a, b)
         if date:
             attrs.append(("date", date))
         for ms, me, amount, cur in find_money(s):
@@ -292,11 +298,7 @@ class AcquisitionExtractor(RoleComponent):
         """"A … will combine its business with the business of T1 and T2"; "A, T1 and T2 announced
         they will combine their firms under A" (the named holding company acquires the others)."""
         out = []
-        for m in _COMBINE.finditer(p.text, a, b):
-            first = self._object(p, m.end(), b)
-            acq = self._subject(p, a, m.start())
-            if first is None or not acq:
-                continue
+        for acq, first in self._clauses(p, _COMBINE, a, b):
             for t in enumeration_from(p, first, b):
                 out += self._emit(p, [x.key for x in acq], t.key, a, b,
                                   self._attrs(p, a, b, "company") + [("status", "pending")] * bool(not _DONE.search(p.text[a:b])))
@@ -405,11 +407,7 @@ class AcquisitionExtractor(RoleComponent):
 
     def _merge(self, p: Passage, a: int, b: int) -> list[Fact]:
         out = []
-        for m in _MERGE.finditer(p.text, a, b):
-            into = self._object(p, m.end(), b)
-            merged = self._subject(p, a, m.start())
-            if into is None or not merged:
-                continue
+        for merged, into in self._clauses(p, _MERGE, a, b):
             subs = [x for x in merged if self._is_merger_sub(p, x)]
             if subs:
                 out += self._sub_merger(p, a, b, subs[0], into)

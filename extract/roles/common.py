@@ -632,6 +632,17 @@ def lead_date(p: Passage, before: int) -> str | None:
     return None
 
 
+def event_date(p: Passage, a: int, b: int, *, report_month: bool = True) -> str | None:
+    """The date of the event told in sentence [a, b): the sentence's first date, else the date
+    an earlier sentence of the passage opens with (:func:`lead_date`), else — in an 8-K, when
+    ``report_month`` — the report month (an 8-K reports events of its report month)."""
+    found = find_dates(p.text[a:b])
+    date = found[0][2] if found else lead_date(p, a)
+    if date is None and report_month and p.ctx.is_8k and p.ctx.report_date:
+        date = p.ctx.report_date[:7]
+    return date
+
+
 def span_of(ms: Sequence[Mention]) -> tuple[int, int]:
     return min(m.start for m in ms), max(m.end for m in ms)
 

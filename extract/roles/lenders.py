@@ -21,16 +21,7 @@ from dataclasses import dataclass, field
 
 from corpkg.extract.model import Fact
 from corpkg.extract.roles.base import RoleComponent, role_factory
-from corpkg.extract.roles.common import (
-    Mention,
-    Passage,
-    date_at,
-    find_dates,
-    find_money,
-    group_builder,
-    load_json,
-    prefilter_of,
-)
+from corpkg.extract.roles.common import Mention, Passage, date_at, find_dates, find_money, group_builder, load_json, prefilter_of
 
 __all__ = ["LenderExtractor"]
 

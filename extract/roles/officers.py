@@ -23,10 +23,9 @@ from corpkg.extract.roles.common import (
     Mention,
     Passage,
     date_at,
-    find_dates,
+    event_date,
     find_titles,
     group_builder,
-    lead_date,
     load_json,
     prefilter_of,
 )
@@ -205,10 +204,7 @@ class OfficerExtractor(RoleComponent):
         return None
 
     def _dates(self, p: Passage, a: int, b: int, kind: str) -> list[tuple[str, str]]:
-        found = find_dates(p.text[a:b])
-        date = found[0][2] if found else lead_date(p, a)
-        if date is None and kind == "start" and p.ctx.is_8k and p.ctx.report_date:
-            date = p.ctx.report_date[:7]  # an 8-K reports events of its report month
+        date = event_date(p, a, b, report_month=kind == "start")
         if date is None:
             return []
         return [("startDate" if kind == "start" else "endDate", date)]
