@@ -71,6 +71,7 @@ _ORG_PRIORITY = (
 
 
 MAX_LABEL = 42
+CROWDED = 8  # entities with more drawn edges than this get edge labels on hover/selection only
 
 
 def node_category(data: dict[str, Any]) -> str:
@@ -294,6 +295,10 @@ def _edge_records(graph: nx.MultiDiGraph) -> list[dict[str, Any]]:
     pair_count: dict[frozenset[str], int] = defaultdict(int)
     for u, v, _role, _label in groups:
         pair_count[frozenset((u, v))] += 1
+    drawn_degree: dict[str, int] = defaultdict(int)
+    for u, v, _role, _label in groups:
+        drawn_degree[u] += 1
+        drawn_degree[v] += 1
     pair_seen: dict[frozenset[str], int] = defaultdict(int)
     records = []
     for (u, v, role, label), items in sorted(groups.items()):
@@ -317,6 +322,11 @@ def _edge_records(graph: nx.MultiDiGraph) -> list[dict[str, Any]]:
             "ended": ended,
             "items": [_edge_item(d, graph) for d in items],
         }
+        if max(drawn_degree[u], drawn_degree[v]) > CROWDED:
+            # a hub (an issuer with its board, a lawsuit with many parties): labels would overlap;
+            # the page shows this one on hover and when either end is selected
+            record["hoverLabel"] = record["label"]
+            record["label"] = ""
         if pair_count[pair] > 1:  # several different edges between the same two nodes: bend them apart
             index = pair_seen[pair]
             pair_seen[pair] += 1

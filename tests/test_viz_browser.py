@@ -105,9 +105,14 @@ def test_expected_nodes_and_edges_are_drawn(page):
     assert {"The Auxer Group, Inc.", "Viva Airlines, Inc.", "Robert J. Scott", HOSTILE} <= set(labels)
     edge = page.evaluate(
         """() => window.corpkg.edges.get({filter: e => e.from.endsWith('viva-airlines') && e.role === 'subsidiary'})
-                 .map(e => e.label)"""
+                 .map(e => [e.id, e.label, e.hoverLabel])"""
     )
-    assert edge == ["subsidiary of (100%)"]
+    [[edge_id, label, hover_label]] = edge
+    assert (label, hover_label) == ("", "subsidiary of (100%)")  # a hub's edge: no label drawn ...
+    page.evaluate("id => window.corpkg.network.emit('hoverEdge', {edge: id})", edge_id)
+    assert page.evaluate("id => window.corpkg.edges.get(id).label", edge_id) == "subsidiary of (100%)"  # ... until hovered
+    page.evaluate("() => window.corpkg.network.emit('blurEdge', {})")
+    assert page.evaluate("id => window.corpkg.edges.get(id).label", edge_id) == ""
     # the network really drew them: every node has a position inside the canvas' coordinate system
     positions = page.evaluate("Object.keys(window.corpkg.network.getPositions()).length")
     assert positions == 13

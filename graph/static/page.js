@@ -232,7 +232,33 @@
     network.focus(id, { scale: Math.max(network.getScale(), 1.0), animation: false });
     showNode(id);
   }
+  // edges around crowded entities carry no drawn label (they would overlap): the label is shown
+  // while the edge is hovered, and for every edge of the selected entity
+  var labelled = {};
+  function showLabels(ids) {
+    var updates = [];
+    ids.forEach(function (id) {
+      var e = edgeById[id];
+      if (e && e.hoverLabel && !labelled[id]) { labelled[id] = true; updates.push({ id: id, label: e.hoverLabel }); }
+    });
+    if (updates.length) edges.update(updates);
+  }
+  function hideLabels(keep) {
+    var updates = [];
+    Object.keys(labelled).forEach(function (id) {
+      if (keep && keep.indexOf(id) >= 0) return;
+      delete labelled[id];
+      updates.push({ id: id, label: "" });
+    });
+    if (updates.length) edges.update(updates);
+  }
+  var selectedEdges = [];
+  network.on("hoverEdge", function (params) { showLabels([params.edge]); });
+  network.on("blurEdge", function () { hideLabels(selectedEdges); });
   network.on("click", function (params) {
+    selectedEdges = params.nodes.length ? (edgesOfNode[params.nodes[0]] || []).slice() : params.edges.slice();
+    hideLabels(selectedEdges);
+    showLabels(selectedEdges);
     if (params.nodes.length) showNode(params.nodes[0]);
     else if (params.edges.length) showEdge(params.edges[0]);
   });
