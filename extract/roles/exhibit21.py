@@ -29,6 +29,9 @@ _FORM_TAIL = re.compile(r",?\s+an?\s+(?:general|limited|limited\s+liability)?\s*
 _COLS = re.compile(r"\s{3,}|\t")
 _PCT = re.compile(r"^(?P<p>\d{1,3}(?:\.\d+)?)\s*%?$")
 _DIVISIONS = re.compile(_DATA["divisions_note"], re.I)
+_TAG = re.compile(r"<[^>]*>")
+_NBSP = re.compile(r"&nbsp;|&#160;|&#x[aA]0;|\xa0")
+_FONT_SIZE = re.compile(r"font-size\s*:\s*([\d.]+)(pt|px|em|in)", re.I)
 _PADDING = re.compile(r"padding(?:-left)?\s*:\s*([^;\"']+)|text-indent\s*:\s*([\d.]+)(pt|px|em|in)|margin-left\s*:\s*([\d.]+)(pt|px|em|in)", re.I)
 
 
@@ -84,6 +87,13 @@ def _html_indent(src: str | None, document: Document, offset: int) -> float:
             total += _to_pt(m.group(2), m.group(3))
         elif m.group(4):
             total += _to_pt(m.group(4), m.group(5))
+    # leading non-breaking spaces in the cell push the name further right (one space ≈ 0.25 em)
+    lead = _TAG.sub("", chunk[chunk.find(">") + 1 :])
+    spaces = len(_NBSP.findall(lead))
+    if spaces:
+        size = _FONT_SIZE.findall(chunk)
+        em = _to_pt(*size[-1]) if size else 12.0
+        total += spaces * 0.25 * em
     return total
 
 
