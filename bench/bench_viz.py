@@ -5,6 +5,12 @@ analytics (PageRank + betweenness, interlocks), and — when Debian's chromium i
 headless Chromium takes to load and draw the page (navigation start → first vis-network drawing).
 
     .venv/bin/python bench/bench_viz.py [--sizes 500,1000] [--out bench/results]
+    .venv/bin/python bench/bench_viz.py --store-triples 1000000 [--store DIR] [--sizes 0]
+
+``--store-triples N`` also times the projection's SPARQL on a store of about N triples made by
+``bench/bench_store.py``'s generator (imported, not copied): each ``projection_*`` query, the whole
+projection, and ``project_neighbourhood`` (``--focus``, 1 and 2 hops, all roles and positions only)
+around the issuer with the most filings. ``--store DIR`` keeps (or reuses) that store.
 
 The synthetic graph mimics a multi-filing build: issuers with subsidiary trees, officers and
 directors (some sitting on several boards), shared lenders, lawsuits and acquisitions, every edge
@@ -124,18 +130,86 @@ def measure_page(path: Path, executable: str) -> dict[str, float]:
     return {"load_draw_s": round(drawn_at, 3), "wall_s": round(wall, 3)}
 
 
+def _bench_store_module():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("bench_store", ROOT / "bench" / "bench_store.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def measure_store(n_triples: int, directory: Path | None) -> list[dict]:
+    """Projection query times on a bench_store-generated store of about ``n_triples`` triples."""
+    import tempfile
+
+    import pyoxigraph as ox
+
+    from corpkg.graph import projection as P
+
+    tmp = None
+    if directory is None:
+        tmp = tempfile.TemporaryDirectory(prefix="corpkg-bench-viz-")
+        directory = Path(tmp.name) / "store"
+    if not (directory / "CURRENT").exists():
+        t = time.perf_counter()
+        store = ox.Store(str(directory))
+        store.bulk_extend(q for g in _bench_store_module().generate(n_triples) for q in g.quads())
+        store.flush()
+        print(json.dumps({"store_quads": len(store), "generate_and_load_s": round(time.perf_counter() - t, 1)}), flush=True)
+        del store
+    store = ox.Store.read_only(str(directory))
+    rows = []
+
+    def timed(what: str, run) -> None:
+        t = time.perf_counter()
+        result = run()
+        row = {"what": what, "s": round(time.perf_counter() - t, 3), **result}
+        rows.append(row)
+        print(json.dumps(row), flush=True)
+
+    for name in ("entities", "participants", "edges", "attributes", "evidence", "filings", "names"):
+        query = P._query_text("projection_" + name)
+        timed(f"projection_{name}", lambda q=query: {"rows": sum(1 for _ in P.select(store, q))})
+    [busiest] = P.select(store, "PREFIX ckg: <https://w3id.org/corpkg/ontology#> SELECT ?o (COUNT(*) AS ?n) "
+                                "WHERE { GRAPH ?g { ?f ckg:issuer ?o } } GROUP BY ?o ORDER BY DESC(?n) ?o LIMIT 1")
+    focus = busiest["o"]
+    for hops in (1, 2):
+        for roles in (None, ["position"]):
+            def run(h=hops, r=roles):
+                g = P.project_neighbourhood(store, focus, hops=h, roles=r)
+                return {"entities": g.number_of_nodes(), "relations": g.number_of_edges()}
+            timed(f"focus {hops} hop(s), roles {','.join(roles) if roles else 'all'}", run)
+
+    def whole():
+        g = P.project(store)
+        return {"entities": g.number_of_nodes(), "relations": g.number_of_edges()}
+    timed("whole projection", whole)
+    del store
+    if tmp is not None:
+        tmp.cleanup()
+    return rows
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="500,1000")
     parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results")
+    parser.add_argument("--store-triples", type=int, default=0,
+                        help="also time the projection queries on a bench_store store of about this many triples")
+    parser.add_argument("--store", type=Path, default=None, help="keep (or reuse) that store in this directory")
     args, _unknown = parser.parse_known_args()
+    if args.store_triples:
+        store_rows = measure_store(args.store_triples, args.store)
+        args.out.mkdir(parents=True, exist_ok=True)
+        (args.out / "bench_viz_store.json").write_text(json.dumps(store_rows, indent=2), encoding="utf-8")
     from corpkg.graph import analytics
     from corpkg.graph.viz import build_network, render_page
 
     args.out.mkdir(parents=True, exist_ok=True)
     chromium = shutil.which("chromium")
     rows = []
-    for size in [int(s) for s in args.sizes.split(",")]:
+    for size in [int(s) for s in args.sizes.split(",") if int(s) > 0]:
         graph = synthetic_projection(size)
         t0 = time.perf_counter()
         net = build_network(graph)

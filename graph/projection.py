@@ -551,7 +551,13 @@ def _relation_node_label(rel: dict[str, Any]) -> str:
 
 
 def normalise_name(name: str) -> str:
-    """Case-, accent- and punctuation-insensitive form of a name, for look-ups."""
+    """Case-, accent- and punctuation-insensitive form of a name, for look-ups.
+
+    Not :func:`corpkg.graph.iris.normalise_name`, which makes the identity key an IRI is minted
+    from (ASCII only, a leading "the" dropped, legal-form suffixes unified): this one keeps every
+    word and non-Latin letters, so a substring search ("auxer") means what the user typed.
+    :func:`find_entities` uses the identity key as a second tier ("Auxer Group Inc" finds
+    "The Auxer Group, Inc.")."""
     text = unicodedata.normalize("NFKD", name)
     text = "".join(c for c in text if not unicodedata.combining(c)).casefold()
     text = re.sub(r"[^\w]+", " ", text)
@@ -566,6 +572,8 @@ def find_entities(graph: nx.MultiDiGraph, name: str) -> list[str]:
     wanted = normalise_name(name)
     if not wanted:
         return []
+    from corpkg.graph.iris import normalise_name as identity_key
+
     exact: list[str] = []
     partial: list[str] = []
     for node, data in graph.nodes(data=True):
@@ -574,7 +582,12 @@ def find_entities(graph: nx.MultiDiGraph, name: str) -> list[str]:
             exact.append(node)
         elif any(wanted in n for n in names):
             partial.append(node)
-    found = exact or partial
+    same_key: list[str] = []
+    key = identity_key(name) if not exact else ""
+    if key:
+        same_key = [node for node, data in graph.nodes(data=True)
+                    if any(identity_key(n) == key for n in [data.get("label", ""), *data.get("alt_labels", [])])]
+    found = exact or same_key or partial
     return sorted(found, key=lambda n: (-graph.degree(n), graph.nodes[n].get("label", ""), n))
 
 

@@ -128,6 +128,9 @@ def test_find_and_resolve_entities(graph):
     assert resolve_entity(graph, AUXER) == AUXER
     # an exact alternative label wins over names that merely contain it
     assert find_entities(graph, "auxer") == [AUXER]
+    # the identity key of graph/iris.py (no leading "the", legal form unified) as a second tier
+    assert find_entities(graph, "Auxer Group Incorporated") == [AUXER]
+    assert find_entities(graph, "Harvey Westbury Corporation") == [ID + "org/harvey-westbury"]
     assert len(find_entities(graph, "inc")) >= 5
     with pytest.raises(EntityLookupError, match="matches"):
         resolve_entity(graph, "inc")
