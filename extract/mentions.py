@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterator, Literal
 
-from corpkg.extract.names import Kind, _key, classify_name, has_legal_suffix, lexicon, normalize_name, strip_legal_suffix
+from corpkg.extract.names import Kind, _key, classify_name, has_legal_suffix, lexicon, load_list, normalize_name, strip_legal_suffix
 
 __all__ = ["Candidate", "Link", "PassageMentions", "find_mentions", "iter_passages", "ACCEPT"]
 
@@ -574,7 +574,7 @@ def _split_and_tokens(text: str, toks: list[tuple[int, int]]) -> list[list[tuple
             or r_first in {"the", "The"}
             or normalize_name(left, strip_suffix=False) in lex.stop_phrases
             or normalize_name(right, strip_suffix=False) in lex.stop_phrases
-            or (_complete(left) and _complete(right))
+            or (_complete(left) and _complete(right) and not _one_body(ws[:i], ws[i + 1 :]))
             or (has_legal_suffix(right) and _distinctive_core(right)
                 and (i >= 2 or (l_last.isupper() and len(l_last) >= 2) or re.search(r"\.[a-z]{2,4}$", l_last)))
             or has_legal_suffix(left)
@@ -590,6 +590,19 @@ def _split_and_tokens(text: str, toks: list[tuple[int, int]]) -> list[list[tuple
         prev = i + 1
     parts.append(toks[prev:])
     return [p for p in parts if p]
+
+
+def _one_body(left: list[str], right: list[str]) -> bool:
+    """"National Development and Reform Commission of the People's Republic of China": a left side of
+    ordinary words only (no name by itself) and a right side headed by an organization word make one name."""
+    lex = lexicon()
+    if not left or not right or has_legal_suffix(" ".join(right)):
+        return False
+    cut = right.index("of") if "of" in right else len(right)
+    ordinary = lambda ws: all(w.lower() in lex.common_words or w.lower() in lex.english_words  # noqa: E731
+                              or _key(w) in lex.org_heads for w in ws)
+    return (all(w[:1].isupper() for w in left) and ordinary(left) and classify_name(" ".join(left))[0] is None
+            and cut > 0 and _key(right[cut - 1]) in lex.org_heads and ordinary(right[:cut]))
 
 
 def _complete(name: str) -> bool:
@@ -620,6 +633,9 @@ def _weigh(text: str, s: int, e: int, signals: list[str], lower: frozenset[str] 
         return c
     suffix = has_legal_suffix(flat)
     last_key = _key(words[-1])
+    if not suffix and not (_PERSONAL & set(signals)) and _state_after(text, e):
+        c.rejected = "place"  # "ENGLEWOOD CLIFFS, N.J., March 7": a city in a dateline or an address
+        return c
     if not suffix and any(re.search(r"-[a-z]+-", w) for w in words):
         c.rejected = "generic"  # "At-the-Market", "Mark-to-Market"
         return c
@@ -641,7 +657,7 @@ def _weigh(text: str, s: int, e: int, signals: list[str], lower: frozenset[str] 
     if not suffix and (last_key in lex.non_entity_heads or last_key.rstrip("s") in lex.non_entity_heads):
         c.rejected = "non-entity head"
         return c
-    if len(words) > 9 and not suffix:
+    if len([w for w in words if w not in _CONNECTORS]) > 9 and not suffix:
         c.rejected = "too long"
         return c
     if suffix:
@@ -666,8 +682,8 @@ def _weigh(text: str, s: int, e: int, signals: list[str], lower: frozenset[str] 
     kind, score = classify_name(check, lowercase_words=lower)
     if re.match(r"(?:Friends|FRIENDS) (?:of|OF) (?:the |THE )?[A-Z]", flat) and len(words) >= 3:
         kind, score = "Organization", 0.8  # "Friends of the High Line": a charity's shape
-    if kind is None:
-        c.rejected = "generic"
+    if kind is None or (len(words) == 1 and _generic_plural(words[0])):
+        c.rejected = "generic"  # "Supervisors" (from "the Board of Supervisors")
         return c
     if "honorific" in signals:
         if kind == "Organization" and score >= 0.8:
@@ -695,6 +711,41 @@ def _weigh(text: str, s: int, e: int, signals: list[str], lower: frozenset[str] 
         score = min(score, 0.5)  # headings; a signature or a list may still promote it
     c.kind, c.score = kind, score
     return c
+
+
+@lru_cache(maxsize=1)
+def _state_after_rx() -> re.Pattern[str]:
+    lex = lexicon()
+    states = sorted(set(load_list("state_abbreviations.txt")) | set(lex.state_codes)
+                    | {p.title() for p in lex.places if p in _US_STATES}, key=len, reverse=True)
+    alt = "|".join(re.escape(x).replace("\\ ", " ").replace(" ", r"[ \t]?") for x in states)
+    # ", STATE" then a comma, a ZIP code, a date, a line end: "Englewood Cliffs, NJ 07632", "Boston, Mass., May 3"
+    return re.compile(r"\A,[ \t]*(?:" + alt + r")(?:(?<=\.)|(?![\w.]))[ \t]*(?:,|\n|\Z|\d{5}\b|\(|/|--|[A-Z][a-z]{2,8}\.?[ \t]+\d)")
+
+
+_US_STATES = {"alabama", "alaska", "arizona", "arkansas", "california", "colorado", "connecticut", "delaware", "florida",
+              "georgia", "hawaii", "idaho", "illinois", "indiana", "iowa", "kansas", "kentucky", "louisiana", "maine",
+              "maryland", "massachusetts", "michigan", "minnesota", "mississippi", "missouri", "montana", "nebraska",
+              "nevada", "new hampshire", "new jersey", "new mexico", "new york", "north carolina", "north dakota", "ohio",
+              "oklahoma", "oregon", "pennsylvania", "rhode island", "south carolina", "south dakota", "tennessee", "texas",
+              "utah", "vermont", "virginia", "washington", "west virginia", "wisconsin", "wyoming"}
+
+
+def _state_after(text: str, end: int) -> bool:
+    """The name is followed by ", STATE" closing an address or a dateline (a city, not a company)."""
+    return _state_after_rx().match(text[end : end + 40]) is not None
+
+
+def _generic_plural(word: str) -> bool:
+    """A single plural of an ordinary English word ("Supervisors", "Trustees"): not a name by itself."""
+    lex = lexicon()
+    w = word.lower()
+    if not (word[:1].isupper() and word[1:].islower() and w.endswith("s") and len(w) > 4):
+        return False
+    if w in lex.last_names or w in lex.first_names:
+        return False
+    stems = {w[:-1], w[:-2] if w.endswith("es") else w[:-1], w[:-3] + "y" if w.endswith("ies") else w[:-1]}
+    return w not in lex.english_words and any(x in lex.english_words for x in stems)
 
 
 _NON_ENTITY_ANYWHERE = {"act", "rule", "rules", "regulation", "regulations", "agreement", "plan", "exhibit", "section",
