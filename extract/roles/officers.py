@@ -27,6 +27,7 @@ from corpkg.extract.roles.common import (
     find_titles,
     group_builder,
     load_json,
+    merge_facts,
     prefilter_of,
 )
 
@@ -81,6 +82,27 @@ _RELATIVE = re.compile(r"\s*,\s*(?:who|each\s+of\s+whom|both\s+of\s+whom)\b[^,;.
 _OF_SOMETHING = re.compile(r"[ \t]+(?:of|for|at)[ \t]+(?!the[ \t]+(?:Company|Registrant|Corporation|Issuer|Board)\b)[\w“\"]", re.I)
 _PRONOUN = re.compile(r"(?:^|(?<=[.;]\s)|(?<=\n))(?:He|She)\b")
 _SIGNATURE = re.compile(_alt("signature_marker"), re.I)
+# a line of a signature block between the company heading it and the signer ("By: /s/ X", "Name: X")
+_SIG_LINE = re.compile(r"\s*(?:" + "|".join(_DATA["signature_line"]) + r")", re.I)
+# the company line above a signer: "CHINA INVESTMENT CORPORATION", "By: Icahn Enterprises G.P. Inc., its
+# general partner", "ACME, INC. (Registrant)"
+_SIG_ORG_BEFORE = re.compile(r"[ \t]*(?:(?:By|For)[ \t]*:?[ \t]*|On[ \t]+behalf[ \t]+of[ \t]+)?", re.I)
+_SIG_ORG_AFTER = re.compile(r"[ \t,.:]*(?:\((?:Registrant|Issuer|Company|Parent|Purchaser)\))?[ \t,.]*"
+                            r"(?:(?:its|as|the)[ \t]+[^\t\n]{1,60})?[ \t]*", re.I)
+# Schedule A tables: "Officers and Directors of X", "Position with X"
+_TABLE_HEAD = re.compile(r"(?<![\w-])(?:" + "|".join(_DATA["table_heading"]) + r")[ \t]+(?:of|with)[ \t]+(?:the[ \t]+)?", re.I)
+_ISSUER_WORD = re.compile(r"(?:Company|Registrant|Issuer|Corporation)(?![\w-])")
+_TITLE_LEAD = re.compile(r"[ \t]*(?:(?:Senior|Deputy|Acting|Interim|Co-)[ \t]*)?")
+
+
+def _strip_titles(text: str) -> str:
+    """``text`` without its title phrases (what remains between them)."""
+    out, pos = [], 0
+    for a, b, _ in find_titles(text):
+        out.append(text[pos:a])
+        pos = b
+    out.append(text[pos:])
+    return "".join(out)
 
 
 class OfficerExtractor(RoleComponent):
@@ -175,10 +197,49 @@ class OfficerExtractor(RoleComponent):
     def _signature_org(self, p: Passage, person: Mention) -> Mention | None:
         if not _SIGNATURE.search(p.text):
             return None
+        above = self._block_heading(p, person)
+        if above is not None:
+            return above
         orgs = [m for m in p.mentions_in(0, person.start, "ORG", pronouns=False)]
         if orgs:
             return orgs[-1]
         return self._heading_org(p)
+
+    @staticmethod
+    def _block_heading(p: Passage, person: Mention) -> Mention | None:
+        """The company heading the signer's own block, found by walking up from the signer's
+        name over the block's lines ("By: /s/ X", "Name: X", blank lines) to the first line that
+        is a company name ("CHINA INVESTMENT CORPORATION", "By: IEP GP LLC, its general
+        partner"); another signer's name on the way means the block has no heading."""
+        index, doc = p.ctx.index, p.ctx.document
+        if index is None or doc is None or not hasattr(index, "mentions_in"):
+            return None
+        full = doc.text
+        s = p.start + person.start
+        cur = full.rfind("\n", 0, s)
+        if not _SIG_LINE.match(full, cur + 1) and not re.match(r"[ \t]*(?:(?:Mr|Mrs|Ms|Dr)\.?[ \t]*)?$", full[cur + 1 : s]):
+            return None  # the name must open its line or follow a block label ("By: /s/", "Name:")
+        seen = 0
+        while cur > 0 and seen < 8 and s - cur < 600:
+            ls = full.rfind("\n", 0, cur) + 1
+            line = full[ls:cur]
+            line_end, cur = cur, ls - 1
+            if not line.strip():
+                continue
+            seen += 1
+            ms = index.mentions_in(ls, line_end)
+            if any(m[3] == "PERSON" and m[2] != person.key for m in ms):
+                return None
+            orgs = [m for m in ms if m[3] == "ORG"]
+            if orgs:
+                os_, oe, key, _ = orgs[0]
+                if _SIG_ORG_BEFORE.fullmatch(full, ls, os_) and _SIG_ORG_AFTER.fullmatch(full, oe, line_end):
+                    return Mention(os_ - p.start, oe - p.start, key, "ORG", full[os_:oe])
+                return None
+            if _SIG_LINE.match(line):
+                continue
+            return None
+        return None
 
     @staticmethod
     def _heading_org(p: Passage) -> Mention | None:
@@ -209,10 +270,173 @@ class OfficerExtractor(RoleComponent):
             return []
         return [("startDate" if kind == "start" else "endDate", date)]
 
+    # -- Schedule A tables -----------------------------------------------------------
+    def _table_heads(self, p: Passage) -> list[tuple[int, str | None]]:
+        """(offset, organization key) of every table heading of the filing ("Officers and
+        Directors of X", "Position with X"; None when the heading names no known organization)."""
+        doc, index = p.ctx.document, p.ctx.index
+        cache = getattr(self, "_heads_cache", None)
+        if cache is not None and cache[0] is doc:
+            return cache[1]
+        heads: list[tuple[int, str | None]] = []
+        if doc is not None and index is not None and hasattr(index, "mentions_in"):
+            full = doc.text
+            for m in _TABLE_HEAD.finditer(full):
+                after = [x for x in index.mentions_in(m.end(), m.end() + 200) if x[3] == "ORG"]
+                if after and after[0][0] == m.end():
+                    heads.append((m.start(), after[0][2]))
+                elif _ISSUER_WORD.match(full, m.end()) and full[m.start() - 4 : m.start()].strip() != "" and re.search(r"the[ \t]+$", full[m.end() - 5 : m.end()], re.I):
+                    heads.append((m.start(), p.ctx.issuer_key))
+                else:
+                    heads.append((m.start(), None))
+        self._heads_cache = (doc, heads)
+        return heads
+
+    def _schedule_row(self, p: Passage, person: Mention) -> list[Fact]:
+        """A Schedule A row: the name alone on its line, an optional address line, then
+        "Position ⇥ Present principal occupation"; the organization is the nearest table heading
+        above (``_table_heads``); an occupation "Vice Chairman of Y" is a seat at Y too."""
+        doc, index = p.ctx.document, p.ctx.index
+        if person.pronoun or doc is None or index is None or not hasattr(index, "mentions_in"):
+            return []
+        full = doc.text
+        s, e = p.start + person.start, p.start + person.end
+        ls = full.rfind("\n", 0, s) + 1
+        le = full.find("\n", e)
+        le = len(full) if le < 0 else le
+        if not re.fullmatch(r"[ \t]*(?:(?:Mr|Mrs|Ms|Dr)\.?[ \t]*)?", full[ls:s]) or not re.fullmatch(r"[ \t,*]*(?:\(\d\)|\*+)?[ \t]*", full[e:le]):
+            return []
+        heads = [h for h in self._table_heads(p) if h[0] < s]
+        if not heads or s - heads[-1][0] > 6000 or heads[-1][1] is None:
+            return []
+        org_key = heads[-1][1]
+        # the row: up to two lines without a tab (an address), then the position line
+        pos, row = le, None
+        for _ in range(3):
+            while pos < len(full) and full[pos] == "\n":
+                pos += 1
+            nl = full.find("\n", pos)
+            nl = len(full) if nl < 0 else nl
+            line = full[pos:nl]
+            if not line.strip() or pos - le > 400:
+                break
+            if any(m[3] == "PERSON" for m in index.mentions_in(pos, nl)):
+                break
+            if "\t" in line:
+                row = (pos, nl)
+                break
+            if find_titles(line):
+                break
+            pos = nl
+        if row is None:
+            return []
+        cells = full[row[0] : row[1]].split("\t")
+        first = self._cell_titles(cells[0])
+        if first is None:
+            return []
+        facts = [self._row_fact(p, person, org_key, first, cells[0].strip(), s, row[1])]
+        if len(cells) > 1:
+            cell_start = row[0] + len(cells[0]) + 1
+            occ = self._occupation(p, full, cell_start, cell_start + len(cells[1]), org_key)
+            if occ is not None and occ[0] != org_key:
+                facts.append(self._row_fact(p, person, occ[0], occ[1], occ[2], s, row[1]))
+        return facts
+
+    @staticmethod
+    def _cell_titles(cell: str) -> list[str] | None:
+        """Canonical titles of a position cell that opens with a title ("Non-Executive
+        Director", "Chairman of the Board of Supervisors" → no canonical title but a seat);
+        None when the cell is no position."""
+        found = find_titles(cell)
+        lead = _TITLE_LEAD.match(cell)
+        if not found or found[0][0] != lead.end():
+            return None
+        out: list[str] = []
+        for _, end, canon in found:
+            if _OF_SOMETHING.match(cell, end) and not _FUNCTIONAL.match(cell, end):
+                continue  # "Chairman of the Board of Supervisors", "Secretary of Discipline … Commission"
+            out += [c for c in canon if c not in out]
+        return out
+
+    def _occupation(self, p: Passage, full: str, a: int, b: int, org_key: str) -> tuple[str, list[str], str] | None:
+        """"Vice Chairman, President and Chief Investment Officer of China Investment
+        Corporation" → (organization key, titles, printed title); the organization must end
+        the cell (a parenthesised short name may follow)."""
+        index = p.ctx.index
+        for os_, oe, key, label in index.mentions_in(a, b):  # type: ignore[union-attr]
+            if label != "ORG":
+                continue
+            gap = re.search(r"(?:,|[ \t]+(?:of|at|with))[ \t]+(?:the[ \t]+)?$", full[a:os_])
+            if gap is None or not re.fullmatch(r"[ \t]*(?:\([^()\n]{1,40}\))?[ \t.,;]*", full[oe:b]):
+                continue
+            inner = re.search(r"\s(?:of|at)\s+(?:the\s+)?(\S.*)$", full[os_:oe])
+            if inner and p.ctx.resolve_key(inner.group(1)) == org_key:
+                return None  # "Secretary of Discipline Inspecting Commission of CIC": a body inside CIC
+            printed = full[a : a + gap.start()].strip()
+            titles = self._cell_titles(printed)
+            if not titles or not re.fullmatch(r"[\s,&]*(?:and\s+)?", _strip_titles(printed)):
+                return None
+            return key, titles, printed
+        return None
+
+    def _signature_below(self, p: Passage, person: Mention) -> list[Fact]:
+        """A signer's name alone on its line under "By: /s/ …" with the title alone on the
+        next line ("Michael D. Craighead" / "Chief Financial Officer") when the title line is
+        its own passage; the organization heads the block (``_block_heading``), else the
+        schedule's signer or the issuer."""
+        doc = p.ctx.document
+        if doc is None:
+            return []
+        full = doc.text
+        s, e = p.start + person.start, p.start + person.end
+        ls = full.rfind("\n", 0, s) + 1
+        m = re.match(r"[ \t,]*\n\s*([^\n]{1,120})", full[e:])
+        if full[ls:s].strip() or m is None or not re.search(r"/s/|\bBy\s*:", full[max(0, s - 300) : s]):
+            return []
+        line = m.group(1)
+        titles = find_titles(line)
+        if not titles or re.sub(r"[\s,.&]|\band\b", "", _strip_titles(line)):
+            return []
+        head = self._block_heading(p, person)
+        org_key = head.key if head is not None else (p.ctx.signer_key or p.ctx.issuer_key)
+        if org_key is None:
+            return []
+        canon: list[str] = []
+        for _, _, c in titles:
+            canon += [x for x in c if x not in canon]
+        return [self._row_fact(p, person, org_key, canon, line.strip(), s, e + m.end())]
+
+    def _row_fact(self, p: Passage, person: Mention, org_key: str, titles: list[str], printed: str, s: int, e: int) -> Fact:
+        full = p.ctx.document.text  # type: ignore[union-attr]
+        attrs = [("title", t) for t in titles]
+        attrs += [("printedTitle", re.sub(r"\s+", " ", printed)), ("status", "current")]
+        ev = Evidence(quote=full[s:e], start=s, end=e, section=p.ctx.section_title(s), extractor=self.extractor)
+        return Fact(role=ROLE, participants=(("holder", person.key), ("organization", org_key)),
+                    attributes=tuple(dict.fromkeys(attrs)), evidence=(ev,))
+
+    def __call__(self, doc):  # noqa: ANN001 - spaCy's protocol
+        """Passages without a title word can still hold a Schedule A row's name line."""
+        if self.prefilter.search(doc.text) or not any(ent.label_ == "PERSON" for ent in doc.ents):
+            return super().__call__(doc)
+        p = Passage(doc)
+        facts: list[Fact] = []
+        for m in p.mentions_in(0, len(p.text), "PERSON", pronouns=False):
+            facts += self._schedule_row(p, m) or self._signature_below(p, m)
+        doc._.set(self.attr, merge_facts(facts))
+        return doc
+
     # -- rules -------------------------------------------------------------------------
     def extract(self, p: Passage) -> list[Fact]:
         facts: list[Fact] = []
         self._pronouns(p)
+        rows: set[tuple[int, int]] = set()
+        for m in p.mentions_in(0, len(p.text), "PERSON", pronouns=False):
+            found = self._schedule_row(p, m)
+            if found:
+                facts += found
+                rows.add((m.start, m.end))
+        if rows:
+            p.mentions = [m for m in p.mentions if (m.start, m.end) not in rows]
         for a, b in self._blocks(p):
             persons = p.mentions_in(a, b, "PERSON")
             if not persons:
