@@ -633,6 +633,15 @@ def _weigh(text: str, s: int, e: int, signals: list[str], lower: frozenset[str] 
         return c
     suffix = has_legal_suffix(flat)
     last_key = _key(words[-1])
+    if not suffix and _STATUTE_TAIL.match(text, e):
+        c.rejected = "non-entity word"  # "Financial Institutions Reform, Recovery and Enforcement Act"
+        return c
+    before_year = re.search(r"([A-Z][\w.'’\-]*)[ \t]+\d{4}[ \t]*\Z", text[max(0, s - 40) : s])
+    if suffix and before_year and before_year.group(1) not in lex.leading_stopwords | _TITLE_BREAK and all(
+            w.lower() in lex.common_words or w.lower() in lex.english_words or _key(w) in lex.legal_suffix_keys
+            for w in words):
+        c.rejected = "generic"  # "… Isely 2012 Irrevocable Family Trust": ordinary words after a year are a cut-off tail
+        return c
     if not suffix and not (_PERSONAL & set(signals)) and _state_after(text, e):
         c.rejected = "place"  # "ENGLEWOOD CLIFFS, N.J., March 7": a city in a dateline or an address
         return c
@@ -711,6 +720,9 @@ def _weigh(text: str, s: int, e: int, signals: list[str], lower: frozenset[str] 
         score = min(score, 0.5)  # headings; a signature or a list may still promote it
     c.kind, c.score = kind, score
     return c
+
+
+_STATUTE_TAIL = re.compile(r",[ \t]*(?:[A-Z][a-z]+,?[ \t]+){0,4}(?:and[ \t]+)?(?:[A-Z][a-z]+[ \t]+){0,3}Act\b")
 
 
 @lru_cache(maxsize=1)

@@ -43,3 +43,14 @@ def test_two_names_around_and_stay_apart():
     assert accepted("Sales were made to General Electric and Mellon Bank.") >= {"General Electric", "Mellon Bank"}
     assert accepted("Cards of American Express and Discover Financial Services are accepted.") >= {
         "American Express", "Discover Financial Services"}
+
+
+def test_statute_head_cut_at_a_comma_is_no_organization():
+    got = accepted("for purposes of Section 914 of the Financial Institutions Reform, Recovery and Enforcement Act of 1989.")
+    assert not got
+
+
+def test_ordinary_words_after_a_year_inside_a_name_are_a_cut_off_tail():
+    got = accepted("held by KIVC 1, LLC, for the benefit of the Kemper Isely 2012 Irrevocable Family Trust; 6,716 shares")
+    assert "Irrevocable Family Trust" not in got and "KIVC 1, LLC" in got
+    assert "Apex Holdings Trust" in accepted("In 2012 Apex Holdings Trust was formed.")
