@@ -690,7 +690,11 @@ def project_neighbourhood(
     relations in Python, before each hop, so the result is the same as filtering first."""
     store = open_source(source)
     relation_types = _relation_types(roles)
-    centre = resolve_entity(_store_names(store), focus)
+    if focus.startswith(("http://", "https://")) and _IRI_OK.fullmatch(focus) and next(
+            select(store, _query_text("projection_entities", entity=[focus])), None):
+        centre = focus  # an entity's IRI: no need to read every name
+    else:
+        centre = resolve_entity(_store_names(store), focus)
     work = nx.MultiDiGraph()
     work.graph["filings"] = {}
     expanded: set[str] = set()
