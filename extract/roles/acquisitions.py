@@ -78,6 +78,28 @@ _GROUP = re.compile(_alt("group_subject") + r"\s+(?:(?:together|collectively|joi
 _REPORTING = re.compile(r"Names?\s+of\s+Reporting\s+Persons?[ \t]*(?:\n|[ \t]*)(?:[ \t]*(?:I\.?R\.?S\.?|S\.?S\.?)[^\n]*\n)?[ \t:.]*(?P<name>[^\n\t]{3,120})", re.I)
 
 
+# a direction signal for a merger agreement "with T": an acquisition verb/noun or a merge verb outside
+# agreement names and quoted defined terms ("(the “Merger Agreement”)")
+_DIRECTED = re.compile(r"acqui|\bmerge[sd]?\b|\bmerging\b", re.I)
+_NAMES_OFF = re.compile(_alt("exchange_agreement") + r"|[“\"][^”\"]{0,60}[”\"]", re.I)
+# "Peoples’ wholly owned subsidiary, Peoples Bank": the subsidiary named after the parent's possessive
+_SUB_AFTER = re.compile(r"\s+(?:(?:indirect|direct|wholly[- ]owned|newly[- ]formed|bank(?:ing)?|principal|operating)\s+)*subsidiary\s*,?\s*(?:the\s+)?", re.I)
+_POSS_SUB = re.compile(r"(?:'s|’s|'|’)\s+(?:(?:indirect|direct|wholly[- ]owned|newly[- ]formed|bank(?:ing)?|principal|operating)\s+)*subsidiary\s*,?\s*(?:the\s+)?", re.I)
+# a relative clause between a subject and its verb: "X and Y, which combined operate …, to merge into"
+_RELATIVE = re.compile(r",\s*(?:which|who)\b[^;]{0,300}?,\s*$", re.I)
+
+# "a wholly owned subsidiary of" right before a name: the name is the acting parent
+_SUB_OF = re.compile(r"(?:^|[^\w])(?:an?|one\s+of\s+(?:the|its|their|our))\s+(?:(?:indirect|direct|newly[- ]formed)\s+)*wholly[- ]owned\s+(?:(?:indirect|direct|newly[- ]formed)\s+)*subsidiar(?:y|ies)\s+of\s+(?:the\s+)?$", re.I)
+_THROUGH = re.compile(r",?\s*(?:acting\s+)?through\s+(?:its|their|our|a|an|one\s+of\s+its)\s+(?:(?:indirect|direct|newly[- ]formed|wholly[- ]owned)\s+)*subsidiar(?:y|ies)\s*,?\s*(?:the\s+)?$", re.I)
+
+_SUB_PHRASE = r"(?:(?:one|some|certain)\s+of\s+)?(?:its|their|our|the\s+Company's|the\s+Company’s)\s+(?:(?:indirect|direct|newly[- ]formed|wholly[- ]owned|operating)\s+)*subsidiar(?:y|ies)"
+_BY_SUB = re.compile(r"\s*,?\s*by\s+(?:an?|one\s+of\s+the)\s+(?:(?:indirect|direct|newly[- ]formed)\s+)*wholly[- ]owned\s+(?:(?:indirect|direct|newly[- ]formed)\s+)*subsidiar(?:y|ies)\s+of\s+(?:the\s+)?", re.I)
+_NOUN_BY = re.compile(r"\b(?:acquisition|purchase)\s+by\s+(?P<by>(?:(?:one|some|certain)\s+of\s+)?(?:the\s+)?[^.;]{1,80}?)\s+of\s+(?:the\s+)?", re.I)
+
+_SUB_LEAD = re.compile(r"\s*(?:its|their|our|the\s+Company's|the\s+Company’s)\s+(?:(?:indirect|direct|wholly[- ]owned|majority[- ]owned|operating)\s+)*subsidiary\s*,?\s*", re.I)
+_ASSET_OBJ = re.compile(r"\s*(?:(?:certain|substantially\s+all|all|some|part|a\s+portion)\s+(?:of\s+)?)?(?:the\s+)?(?P<poss>its|their|our|the\s+Company's|the\s+Company’s)?\s*(?:[\w-]+\s+){0,4}?(?:assets|business(?:es)?|division|operations|line\s+of\s+business)\b(?!\s+of\b)", re.I)
+_TO_NOT = re.compile(r"\b(?:relating|related|pursuant|according|due|prior|belonging|attributable|applicable|subject|addition|respect|regard|similar|used|up|relation|reference|equal|owed|payable|sold\s+to\s+customers)\s+$", re.I)
+
 _PARENT_GAP = re.compile(r"\s*(?:\([^)]{0,60}\))?\s*,\s*(?:a|an)\s+(?:[\w-]+\s+){0,4}?(?:corporation|company|limited\s+liability\s+company|partnership|entity)?\s*(?:and\s+)?$|\s*,\s*$", re.I)
 _RECALL = re.compile(r"\b(?:completed|consummated|closed)\s+(?:the|its|this|such)\s+(?:previously\s+announced\s+)?(?:acquisition|merger|purchase)\b(?!\s+of)|\bthe\s+(?:acquisition|merger|purchase)\s+(?:was|has\s+been)\s+(?:completed|consummated|closed)\b|\bthe\s+merger\s+became\s+effective\b", re.I)
 
@@ -115,11 +137,46 @@ class AcquisitionExtractor(RoleComponent):
     def _ok(self, p: Passage, m: Mention) -> bool:
         return not _EXCLUDE.search(p.text[max(0, m.start - 40) : m.start])
 
-    def _subject(self, p: Passage, a: int, pos: int) -> list[Mention]:
-        before = [m for m in p.mentions_in(a, pos) if self._ok(p, m)]
+    def _subject(self, p: Passage, a: int, pos: int, *, relative: bool = True) -> list[Mention]:
+        allm = p.mentions_in(a, pos)
+        if allm and _SUBJ_GAP.fullmatch(p.text[allm[-1].end : pos]):
+            parent = self._sub_parent(p, a, allm[-1])
+            if parent is not None:
+                return [parent]  # "a wholly owned subsidiary of the Company acquired X" → the Company
+        before = [m for m in allm if self._ok(p, m)]
+        if before and re.fullmatch(r"\s*,\s*", p.text[before[-1].end : pos]):
+            owner = self._through(p, a, before[-1])
+            if owner is not None:
+                return [owner]
         if not before or not _SUBJ_GAP.fullmatch(p.text[before[-1].end : pos]):
-            return pronoun_subject(p, a, pos) if before else []
-        return [m for m in enumeration_before(p, before[-1], a) if self._ok(p, m)]
+            found = pronoun_subject(p, a, pos) if before else []
+            if not found and relative:
+                rel = _RELATIVE.search(p.text, a, pos)
+                if rel is not None:
+                    found = self._subject(p, a, rel.start(), relative=False)
+            return found
+        out = [m for m in enumeration_before(p, before[-1], a) if self._ok(p, m)]
+        if len(out) == 1:
+            owner = self._through(p, a, out[0])
+            if owner is not None:
+                return [owner]
+        return out
+
+    def _through(self, p: Passage, a: int, sub: Mention) -> Mention | None:
+        """"X, (acting) through its wholly owned subsidiary Y, acquired T": X acquires."""
+        via = _THROUGH.search(p.text, a, sub.start)
+        if via is None:
+            return None
+        owner = [m for m in p.mentions_in(a, via.start()) if self._ok(p, m)]
+        if owner and _SUBJ_GAP.fullmatch(p.text[owner[-1].end : via.start()]):
+            return owner[-1]
+        return None
+
+    def _sub_parent(self, p: Passage, a: int, m: Mention) -> Mention | None:
+        """The parent when ``m`` is named as "(a|one of its) wholly owned subsidiary of <m>"."""
+        if _SUB_OF.search(p.text, max(a, m.start - 80), m.start):
+            return m
+        return None
 
     def _object(self, p: Passage, pos: int, b: int, *, check: bool = True) -> Mention | None:
         for m in p.mentions_in(max(0, pos - 4), b):
@@ -195,6 +252,7 @@ class AcquisitionExtractor(RoleComponent):
                 continue
             found = self._acquire(p, a, b)
             found += self._passive(p, a, b)
+            found += self._noun_by(p, a, b)
             found += self._merge(p, a, b)
             found += self._sale(p, a, b)
             found += self._control(p, a, b)
@@ -363,6 +421,10 @@ class AcquisitionExtractor(RoleComponent):
                     by = p.mentions_in(target.end, b)
                     by = [x for x in by if _BY.fullmatch(p.text[target.end : x.start]) or
                           re.fullmatch(r"\s*,?\s*by\s+(?:the\s+)?", p.text[target.end : x.start], re.I)]
+                    if not by:
+                        via = _BY_SUB.match(p.text, target.end)
+                        parent = self._object(p, via.end(), b, check=False) if via else None
+                        by = [parent] if parent is not None and parent.key != target.key else []
                     if by:
                         acq = [by[0]]
                     else:
@@ -388,6 +450,36 @@ class AcquisitionExtractor(RoleComponent):
                 out += self._emit(p, [x.key for x in acq], target.key, a, b, attrs)
         return out
 
+    def _noun_by(self, p: Passage, a: int, b: int) -> list[Fact]:
+        """"the acquisition by A of T"; "the acquisition by one of its wholly owned subsidiaries of
+        T" (its = the organization the sentence names before, else the issuer)."""
+        out = []
+        for m in _NOUN_BY.finditer(p.text, a, b):
+            target = self._object(p, m.end(), b)
+            if target is None:
+                continue
+            agent = self._object(p, m.start("by"), m.end("by"), check=False)
+            if agent is not None:
+                if not re.fullmatch(r"\s*", p.text[agent.end : m.end("by")]):
+                    continue
+                acq = agent
+            elif re.fullmatch(_SUB_PHRASE, m.group("by"), re.I):
+                poss = m.group("by").split()[0].lower() if not m.group("by").lower().startswith("one") else m.group("by").split()[2].lower()
+                orgs = [x for x in p.mentions_in(a, m.start(), "ORG") if self._ok(p, x) and x.key != target.key]
+                if poss in ("its", "their") and orgs and not orgs[-1].pronoun:
+                    acq = orgs[-1]
+                elif p.ctx.issuer_key and (poss in ("our", "the") or poss in ("its", "their") and not orgs):
+                    acq = Mention(m.start(), m.start(), p.ctx.issuer_key, "ORG", "", pronoun=True)
+                elif orgs:
+                    acq = orgs[-1]
+                else:
+                    continue
+            else:
+                continue
+            attrs = self._attrs(p, a, b, "company") + self._status(p, a, m.start(), m.end())
+            out += self._emit(p, [acq.key], target.key, a, b, attrs)
+        return out
+
     def _stake(self, tail: str) -> str:
         """Kind of a purchase of a number of shares: by the percentage stated right after the target
         ("… of X representing 99.93% of the shares")."""
@@ -408,11 +500,19 @@ class AcquisitionExtractor(RoleComponent):
     def _merge(self, p: Passage, a: int, b: int) -> list[Fact]:
         out = []
         for merged, into in self._clauses(p, _MERGE, a, b):
+            owned_by = _SUB_AFTER if into.text.endswith(("'s", "’s")) else _POSS_SUB  # "the registrant's" is one mention
+            ps = owned_by.match(p.text, into.end, b)
+            named = self._object(p, ps.end(), b, check=False) if ps else None
+            vehicle = None
+            if named is not None and self._is_merger_sub(p, named):
+                vehicle = named.key  # "into the registrant's wholly-owned subsidiary, SW Acquisition, Inc.": the parent acquires
+            elif named is not None:
+                into = named  # "merge into Peoples’ wholly owned subsidiary, Peoples Bank"
             subs = [x for x in merged if self._is_merger_sub(p, x)]
             if subs:
                 out += self._sub_merger(p, a, b, subs[0], into)
                 continue
-            out += self._merged(p, a, b, [x.key for x in merged], into)
+            out += self._merged(p, a, b, [x.key for x in merged], into, vehicle)
         for m in _MERGER_OF.finditer(p.text, a, b):
             first = self._object(p, m.end(), b)
             if first is None:
@@ -470,15 +570,18 @@ class AcquisitionExtractor(RoleComponent):
         attrs = self._attrs(p, a, b, "merger") + [("survivor", survivor)] + self._status(p, a, a, b)
         return self._emit(p, [parent.key], target.key, a, b, attrs)
 
-    def _merged(self, p: Passage, a: int, b: int, merged: list[str], into: Mention) -> list[Fact]:
+    def _merged(self, p: Passage, a: int, b: int, merged: list[str], into: Mention, vehicle: str | None = None) -> list[Fact]:
         tail = p.text[into.end : b]
         sv = _SURVIVE.search(tail)
         survivor = into.key
         if sv:
             # "… with X surviving": the mention nearest before the survival word
-            ms = [x for x in p.mentions_in(into.end, into.end + sv.start()) if x.key in merged or x.key == into.key]
+            ms = [x for x in p.mentions_in(into.end, into.end + sv.start()) if x.key in merged or x.key in (into.key, vehicle)]
             if ms:
                 survivor = ms[-1].key
+        if vehicle is not None and survivor == vehicle:
+            attrs = self._attrs(p, a, b, "merger") + [("survivor", vehicle)]
+            return [f for k in merged for f in self._emit(p, [into.key], k, a, b, attrs)]
         parent = re.search(r"(?:wholly[- ]owned\s+)?subsidiary\s+of\s+(?:the\s+)?", tail, re.I)
         attrs = self._attrs(p, a, b, "merger") + [("survivor", survivor)]
         if parent:
@@ -492,8 +595,10 @@ class AcquisitionExtractor(RoleComponent):
     def _sale(self, p: Passage, a: int, b: int) -> list[Fact]:
         out = []
         for m in _SALE.finditer(p.text, a, b):
-            target = self._object(p, m.end(), b)
+            lead = _SUB_LEAD.match(p.text, m.end())  # "sold its subsidiary, X, to Y"
+            target = self._object(p, lead.end() if lead else m.end(), b)
             if target is None or target.pronoun:
+                out += self._asset_sale(p, a, b, m)
                 continue
             to = [x for x in p.mentions_in(target.end, b) if _TO.fullmatch(p.text[target.end : x.start])]
             if not to or to[0].key == target.key:
@@ -501,12 +606,59 @@ class AcquisitionExtractor(RoleComponent):
             buyer = to[0]
             seller = self._subject(p, a, m.start())
             kind = self._kind(m.group("obj")) or "company"
+            if kind == "company" and _POSS_ASSET.match(p.text, target.end):
+                kind = "assets"  # "the sale of X's imaging business to B"
             extra = [("seller", s.key) for s in seller if s.key not in (buyer.key, target.key)]
             attrs = self._attrs(p, a, b, kind, m.group("obj"))
             if kind == "company" and _WHOLE.search(m.group("obj") or ""):
                 attrs.append((WHOLE, "1"))
             out += self._emit(p, [buyer.key], target.key, a, b, attrs, extra)
         return out
+
+    def _asset_sale(self, p: Passage, a: int, b: int, m: re.Match[str]) -> list[Fact]:
+        """"S (or S's subsidiaries) sold certain assets … to B", "the sale of its imaging business
+        to B": B acquires the seller's assets (target = the selling company; kind assets)."""
+        if m.group(0).lower().startswith("transfer") or m.group("obj") and not re.search(r"asset|business", m.group("obj"), re.I):
+            return []
+        am = _ASSET_OBJ.match(p.text, m.start("obj") if m.group("obj") else m.end())
+        if am is None or am.end() > b:
+            return []
+        buyer = None
+        for to in re.finditer(r"\bto\s+(?:the\s+)?", p.text[am.end() : min(b, am.end() + 400)]):
+            if _TO_NOT.search(p.text, am.end(), am.end() + to.start()):
+                continue
+            x = self._object(p, am.end() + to.end(), b)
+            if x is not None and x.label == "ORG" and not x.pronoun:
+                buyer = x
+            break
+        if buyer is None:
+            return []
+        poss = (am.group("poss") or "").lower()
+        seller: Mention | None = None
+        if poss.startswith(("our", "the")) and p.ctx.issuer_key:
+            seller = Mention(m.start(), m.start(), p.ctx.issuer_key, "ORG", "", pronoun=True)
+        else:
+            subj = [x for x in p.mentions_in(a, m.start())]
+            last = subj[-1] if subj and _SUBJ_GAP.fullmatch(p.text[subj[-1].end : m.start()]) else None
+            if last is not None:
+                seller = self._parent_named(p, a, last) or last
+            elif poss in ("its", "their"):
+                orgs = [x for x in p.mentions_in(a, m.start(), "ORG") if x.key != buyer.key]
+                seller = orgs[-1] if orgs else None
+        if seller is None or seller.key == buyer.key or seller.label != "ORG":
+            return []
+        attrs = self._attrs(p, a, b, "assets") + self._status(p, a, m.start(), m.end())
+        return self._emit(p, [buyer.key], seller.key, a, b, attrs)
+
+    def _parent_named(self, p: Passage, a: int, m: Mention) -> Mention | None:
+        """The company whose subsidiaries ``m`` stands for: "subsidiaries of X" right before ``m``,
+        or "subsidiaries of X (collectively, the “Group”)" when ``m`` is the defined name."""
+        defined = re.search(r"\(\s*(?:(?:collectively|together|each)\s*,?\s*)?(?:the\s+)?[“\"']?$", p.text[max(a, m.start - 40) : m.start])
+        head = [x for x in p.mentions_in(a, m.start - len(defined.group(0))) if x.end <= m.start] if defined else []
+        cand = head[-1] if head and re.fullmatch(r"\s*", p.text[head[-1].end : m.start - len(defined.group(0))]) else m
+        if re.search(r"subsidiar(?:y|ies)\s+of\s+(?:the\s+)?$", p.text[max(a, cand.start - 40) : cand.start], re.I):
+            return cand
+        return None
 
     def _control(self, p: Passage, a: int, b: int) -> list[Fact]:
         out = []
@@ -549,8 +701,8 @@ class AcquisitionExtractor(RoleComponent):
                 target = nxt[0]
             tail = p.text[target.end : b]
             if not re.search(r"(?:issued?|exchange|deliver)[^.;]{0,80}shares[^.;]{0,60}(?:shareholders|stockholders|holders|owners)\s+of", tail, re.I) \
-                    and not re.search(r"acqui|merge", p.text[a:b], re.I):
-                continue
+                    and not _DIRECTED.search(_NAMES_OFF.sub(" ", p.text[a:b])):
+                continue  # an agreement's own name ("Agreement and Plan of Merger") tells no direction
             sent = p.text[a:b]
             status = [("status", "pending")] if re.search(r"\bentered\s+into\b", sent, re.I) and not _DONE.search(sent) \
                 and not re.search(r"\b(?:issued|acquired|merged)\b", sent, re.I) else []
