@@ -48,31 +48,25 @@ def _readable_diff(expected: Graph, got: Graph) -> str:
     return "\n".join(lines[:80])
 
 
-def test_seeds_match_the_golden_trig():
-    golden = (GOLDEN / "seeds_issuer.trig").read_bytes()
-    built = _load_maker().build(["issuer"])
+def _assert_matches_golden(golden: bytes, built: bytes, regenerate: str) -> None:
+    """Same named graphs, each isomorphic to the golden one; otherwise a readable diff."""
     want, got = _graphs(golden), _graphs(built)
-    hint = "\nIf the change is intended, regenerate: .venv/bin/python tests/golden/make_graph_golden.py"
+    hint = f"\nIf the change is intended, regenerate: .venv/bin/python tests/golden/make_graph_golden.py{regenerate}"
     assert sorted(want) == sorted(got), "named graphs differ:\n" + "\n".join(
         difflib.unified_diff(sorted(want), sorted(got), lineterm="")) + hint
     for name in want:
         if not compare.isomorphic(want[name], got[name]):
             pytest.fail(f"graph <{name}> differs from the golden file (- golden, + built):\n"
                         f"{_readable_diff(want[name], got[name])}{hint}")
+
+
+def test_seeds_match_the_golden_trig():
+    _assert_matches_golden((GOLDEN / "seeds_issuer.trig").read_bytes(), _load_maker().build(["issuer"]), "")
 
 
 def test_seeds_full_pipeline_match_the_golden_trig():
     """The whole pipeline (issuer, entities, roles) on the seeds, compared by isomorphism."""
-    golden_path = GOLDEN / "seeds_full.trig"
-    built = _load_maker().build(None)
-    want, got = _graphs(golden_path.read_bytes()), _graphs(built)
-    hint = "\nIf the change is intended, regenerate: .venv/bin/python tests/golden/make_graph_golden.py --all-stages"
-    assert sorted(want) == sorted(got), "named graphs differ:\n" + "\n".join(
-        difflib.unified_diff(sorted(want), sorted(got), lineterm="")) + hint
-    for name in want:
-        if not compare.isomorphic(want[name], got[name]):
-            pytest.fail(f"graph <{name}> differs from the golden file (- golden, + built):\n"
-                        f"{_readable_diff(want[name], got[name])}{hint}")
+    _assert_matches_golden((GOLDEN / "seeds_full.trig").read_bytes(), _load_maker().build(None), " --all-stages")
 
 
 @pytest.fixture(scope="module")
