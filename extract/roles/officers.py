@@ -15,6 +15,8 @@ the company heading a signature block, otherwise the issuer.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import re
 
 from corpkg.extract.model import Evidence, Fact
@@ -422,11 +424,16 @@ class OfficerExtractor(RoleComponent):
         facts: list[Fact] = []
         for m in p.mentions_in(0, len(p.text), "PERSON", pronouns=False):
             facts += self._schedule_row(p, m) or self._signature_below(p, m)
-        doc._.set(self.attr, merge_facts(facts))
+        doc._.set(self.attr, merge_facts([_with_title(f) for f in facts]))
         return doc
 
     # -- rules -------------------------------------------------------------------------
     def extract(self, p: Passage) -> list[Fact]:
+        """Position facts of a passage; every one carries a ckg:title (the contract requires it):
+        a seat whose printed title maps to no canonical title keeps the printed one as its title."""
+        return [_with_title(f) for f in self._extract(p)]
+
+    def _extract(self, p: Passage) -> list[Fact]:
         facts: list[Fact] = []
         self._pronouns(p)
         rows: set[tuple[int, int]] = set()
@@ -653,3 +660,9 @@ class OfficerExtractor(RoleComponent):
 
 
 make_officers = role_factory("corpkg_officers", OfficerExtractor)
+
+
+def _with_title(fact: Fact) -> Fact:
+    if fact.attribute("title") or not fact.attribute("printedTitle"):
+        return fact
+    return replace(fact, attributes=(("title", fact.attribute("printedTitle")[0]), *fact.attributes))
