@@ -188,19 +188,11 @@ def finalize_facts(facts: list[Fact]) -> list[Fact]:
 def roles_stage(state: Any) -> None:
     """Pipeline stage: role facts from the entity index the entity stage left in
     ``state.extras["entity_index"]`` (computed here when no entity stage ran)."""
-    index = state.extras.get("entity_index")
-    nlp = state.extras.get("nlp")
-    if index is None:
-        from corpkg.extract.entities import find_entities
-        from corpkg.extract.nlp import build_pipeline
+    if state.extras.get("entity_index") is None:
+        from corpkg.extract.entities import entities_stage
 
-        if nlp is None:
-            nlp = build_pipeline(state.model)
-            state.extras["nlp"] = nlp
-        index = find_entities(state.document, nlp, state.issuer)
-        state.extras["entity_index"] = index
-        for e in index.entities:
-            state.add_entity(e)
+        entities_stage(state)
+    index = state.extras["entity_index"]
     issuer_key = getattr(index, "issuer_key", None) or (state.issuer.key if state.issuer else None)
     result = extract_roles(state.document, index, issuer_key=issuer_key)
     for e in result.entities:
