@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: demo test bench install clean
+.PHONY: demo test lint typecheck bench install clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -19,11 +19,22 @@ install: $(STAMP)
 demo: $(STAMP)
 	$(BIN)/corpkg demo examples/ --out-dir demo-output
 
-test: $(STAMP)
+test: lint typecheck
 	$(BIN)/pytest
+
+# ruff over the whole tree; mypy --strict over the package as installed (see [tool.mypy])
+lint: $(STAMP)
+	$(BIN)/ruff check .
+
+TC := .typecheck
+typecheck: $(STAMP)
+	rm -rf $(TC) && mkdir -p $(TC)/corpkg
+	for f in corpkg/*; do ln -s ../../$$f $(TC)/corpkg/; done
+	for d in extract graph ontology; do ln -s ../../$$d $(TC)/corpkg/$$d; done
+	cd $(TC) && ../$(BIN)/mypy --config-file ../pyproject.toml -p corpkg
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
 
 clean:
-	rm -rf $(VENV) demo-output .pytest_cache
+	rm -rf $(VENV) demo-output .pytest_cache $(TC)
