@@ -1,11 +1,11 @@
 """Extraction → RDF: one named graph per filing, described with PROV-O.
 
 The mapping is generic: a Fact's role picks the relation class that declares it (``ckg:role`` in
-core.ttl), each slot and attribute name is looked up as a ckg: property (or its ``ckg:extractionKey``),
+its file of ontology/roles/), each slot and attribute name is looked up as a ckg: property (or its ``ckg:extractionKey``),
 and a literal's datatype comes from the property's ``rdfs:range``.  Values that do not fit their
 range are dropped with a warning rather than written as ill-typed literals; facts without evidence,
 or naming an entity the extraction does not hold, are dropped with a warning too.  Binary shortcut
-edges (``ckg:subsidiaryOf`` ...) are then materialised by the CONSTRUCT rules of ontology/rules/.
+edges (``ckg:subsidiaryOf`` ...) are then materialised by the roles' CONSTRUCT rules (``ckg:rule``).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal, InvalidOperation
 from functools import lru_cache
-from pathlib import Path, PurePath
+from pathlib import PurePath
 
 import pyoxigraph as ox
 from rdflib import RDF, RDFS, XSD, BNode, Dataset, Graph, Literal, URIRef
@@ -25,8 +25,8 @@ from rdflib.term import Node
 
 from corpkg.extract.model import Entity, Evidence, Extraction, Fact
 from corpkg.graph import iris
-from corpkg.graph.terms import CKG, PROV, SKOS, ontology
-from corpkg.ontology import ONTOLOGY_DIR
+from corpkg.graph.terms import CKG, PREFIXES, PROV, SKOS, ontology
+from corpkg.ontology.registry import roles
 
 __all__ = [
     "FilingGraph",
@@ -42,15 +42,6 @@ __all__ = [
 ]
 
 log = logging.getLogger(__name__)
-
-PREFIXES = {
-    "ckg": "https://w3id.org/corpkg/ontology#",
-    "id": "https://w3id.org/corpkg/id/",
-    "prov": "http://www.w3.org/ns/prov#",
-    "rdfs": "http://www.w3.org/2000/01/rdf-schema#",
-    "skos": "http://www.w3.org/2004/02/skos/core#",
-    "xsd": "http://www.w3.org/2001/XMLSchema#",
-}
 
 Triple = tuple[Node, Node, Node]
 
@@ -109,8 +100,9 @@ def literal_for(range_: URIRef | None, value: str) -> Literal | None:
 
 @lru_cache(maxsize=1)
 def rules() -> tuple[tuple[str, str], ...]:
-    """The shortcut rules of ontology/rules/*.rq as (name, CONSTRUCT query), in file-name order."""
-    return tuple((p.stem, p.read_text(encoding="utf-8")) for p in sorted(Path(ONTOLOGY_DIR, "rules").glob("*.rq")))
+    """The roles' shortcut rules (``ckg:rule`` of ontology/roles/*.ttl) as (role name, CONSTRUCT
+    query), in role order."""
+    return tuple((spec.name, spec.rule) for spec in roles() if spec.rule)
 
 
 def to_ox(term: Node):

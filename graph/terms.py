@@ -1,9 +1,11 @@
-"""The ckg: namespace and the ontology model, built from ``ontology/core.ttl``.
+"""The ckg: namespace and the ontology model, built from ``ontology/core.ttl`` and the role files
+``ontology/roles/*.ttl`` (:mod:`corpkg.ontology.registry`); the one place that names namespaces.
 
-Python never restates the ontology: ``CKG.Ownership`` exists because core.ttl declares it, and a
-misspelt term (``CKG.Ownreship``) raises ``AttributeError`` like rdflib's ``DefinedNamespace``.
-:func:`ontology` answers the questions the RDF mapping asks generically: which class a role
-becomes, which property a slot or attribute name denotes, and which datatype its values take.
+Python never restates the ontology: ``CKG.Ownership`` exists because ontology/roles/subsidiary.ttl
+declares it, and a misspelt term (``CKG.Ownreship``) raises ``AttributeError`` like rdflib's
+``DefinedNamespace``.  :func:`ontology` answers the questions the RDF mapping asks generically: which
+class a role becomes, which property a slot or attribute name denotes, and which datatype its values
+take.
 """
 
 from __future__ import annotations
@@ -15,13 +17,16 @@ from pathlib import Path
 from rdflib import OWL, RDF, RDFS, Graph, Namespace, URIRef
 
 from corpkg.ontology import ONTOLOGY_DIR
+from corpkg.ontology.registry import roles, roles_graph
 
 __all__ = [
     "CKG_IRI",
     "ID_IRI",
+    "SHAPES_IRI",
     "CKG",
     "PROV",
     "SKOS",
+    "PREFIXES",
     "StrictNamespace",
     "PropertyInfo",
     "Ontology",
@@ -31,15 +36,28 @@ __all__ = [
 
 CKG_IRI = "https://w3id.org/corpkg/ontology#"
 ID_IRI = "https://w3id.org/corpkg/id/"
+SHAPES_IRI = "https://w3id.org/corpkg/shapes#"
 PROV = Namespace("http://www.w3.org/ns/prov#")
 SKOS = Namespace("http://www.w3.org/2004/02/skos/core#")
+
+PREFIXES: dict[str, str] = {
+    "ckg": CKG_IRI,
+    "id": ID_IRI,
+    "prov": str(PROV),
+    "rdfs": str(RDFS),
+    "skos": str(SKOS),
+    "xsd": "http://www.w3.org/2001/XMLSchema#",
+}
+"""The prefixes written into graph files and known to ``corpkg query``."""
 
 
 @lru_cache(maxsize=1)
 def core_graph() -> Graph:
-    """ontology/core.ttl parsed (cached; treat as read-only)."""
+    """ontology/core.ttl and every role file of ontology/roles/ parsed (cached; treat as read-only)."""
     g = Graph()
     g.parse(Path(ONTOLOGY_DIR, "core.ttl"), format="turtle")
+    for t in roles_graph():
+        g.add(t)
     return g
 
 
@@ -60,7 +78,7 @@ class StrictNamespace:
 
             close = difflib.get_close_matches(name, sorted(self._names), n=3)
             hint = f" (did you mean {', '.join(close)}?)" if close else ""
-            raise AttributeError(f"ckg:{name} is not declared in ontology/core.ttl{hint}")
+            raise AttributeError(f"ckg:{name} is not declared in ontology/core.ttl or ontology/roles/{hint}")
         return URIRef(self._base + name)
 
     def __getattr__(self, name: str) -> URIRef:
@@ -107,13 +125,13 @@ class Ontology:
         try:
             return self.properties[name]
         except KeyError:
-            raise KeyError(f"no ckg: property named or keyed {name!r} in ontology/core.ttl") from None
+            raise KeyError(f"no ckg: property named or keyed {name!r} in ontology/core.ttl or ontology/roles/") from None
 
     def role_class(self, role: str) -> URIRef:
         try:
             return self.role_classes[role]
         except KeyError:
-            raise KeyError(f"no ckg: class declares ckg:role {role!r} in ontology/core.ttl") from None
+            raise KeyError(f"no ckg: class declares ckg:role {role!r} in ontology/roles/") from None
 
 
 @lru_cache(maxsize=1)
@@ -132,9 +150,9 @@ def ontology() -> Ontology:
         props[info.name] = info
         for key in g.objects(s, URIRef(CKG_IRI + "extractionKey")):
             props.setdefault(str(key), info)
-    roles = {str(r): c for c, r in g.subject_objects(URIRef(CKG_IRI + "role"))}
+    roles_ = {spec.name: URIRef(spec.class_iri) for spec in roles()}
     segments = {s: str(v) for s, v in g.subject_objects(URIRef(CKG_IRI + "iriSegment"))}
-    return Ontology(classes, props, roles, segments)
+    return Ontology(classes, props, roles_, segments)
 
 
 @lru_cache(maxsize=1)

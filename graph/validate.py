@@ -1,4 +1,7 @@
-"""SHACL validation of corpkg graphs against ontology/shapes.ttl (pySHACL).
+"""SHACL validation of corpkg graphs against ontology/shapes.ttl and the roles' shapes (pySHACL).
+
+The shapes graph is :func:`corpkg.ontology.registry.shapes_graph`: the generic shapes of shapes.ttl
+plus each role file's shapes.
 
 A dataset is validated one named graph (one filing) at a time: the shapes speak about one
 filing's statements (exactly one label per entity *per filing*; participants typed in the same
@@ -8,13 +11,12 @@ graph).  Warnings (sh:Warning) are reported but do not break conformance.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
-from rdflib import Dataset, Graph
+from rdflib import SH, Dataset, Graph
 
 from corpkg.errors import GraphError
-from corpkg.ontology import ONTOLOGY_DIR
+from corpkg.ontology import registry
 
 __all__ = ["ValidationReport", "shapes_graph", "validate_graph", "validate_dataset", "validate_file"]
 
@@ -28,15 +30,13 @@ class ValidationReport:
     graphs: int
 
 
-@lru_cache(maxsize=1)
 def shapes_graph() -> Graph:
-    g = Graph()
-    g.parse(Path(ONTOLOGY_DIR, "shapes.ttl"), format="turtle")
-    return g
+    """The SHACL shapes graph (generic shapes and every role's; cached, treat as read-only)."""
+    return registry.shapes_graph()
 
 
 def _count(results_graph: Graph, severity: str) -> int:
-    q = f"""PREFIX sh: <http://www.w3.org/ns/shacl#>
+    q = f"""PREFIX sh: <{SH}>
     SELECT (COUNT(?r) AS ?n) WHERE {{ ?r a sh:ValidationResult ; sh:resultSeverity sh:{severity} }}"""
     return int(next(iter(results_graph.query(q)))[0])
 
@@ -77,8 +77,8 @@ def validate_file(path: str | Path) -> ValidationReport:
     """Parse a written graph (.trig, .nq, .ttl, .nt, .jsonld) and validate it."""
     import pyoxigraph as ox
 
-    from corpkg.graph.store import format_for, open_store
     from corpkg.graph.rdf import from_ox
+    from corpkg.graph.store import format_for, open_store
 
     p = Path(path)
     if not p.is_file():
