@@ -21,9 +21,10 @@ across the filing is :mod:`corpkg.extract.entities`' job.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Iterator, Literal
+from typing import Literal
 
 from corpkg.extract.names import Kind, _key, classify_name, has_legal_suffix, lexicon, load_list, normalize_name, strip_legal_suffix
 
@@ -127,7 +128,7 @@ def _regexes() -> dict[str, re.Pattern[str]]:
     sfx_alt = "(?:" + "|".join(sfx) + ")"
     name_sfx = r"(?:Jr|Sr|II|III|IV|Esq|Ph\.D|M\.D|CPA)\.?"
     chunk = (
-        rf"(?:(?<=/s/)|(?<=/S/)|(?<![\w'’\-/&.,]))(?:\d{{1,4}}[ ](?=[A-Z]))?(?:&[ \t]+)?{_TOK}(?:{_SEP}(?:{_CONNECT}{_SEP})*(?:{_TOK}|&|\d{{1,3}}(?=,?[ ]+[A-Z])|\([A-Z][A-Za-z]+\)(?=[ ]+[A-Z])|[“\"][A-Z][a-z]+[”\"](?=[ ]+[A-Z])|r\.l\.|plc|p\.l\.c\.|r\.o\.|s\.r\.o\.))*"
+        rf"(?:(?<=/s/)|(?<=/S/)|(?<![\w'’\-/&.,]))(?:\d{{1,4}}[ ](?=[A-Z]))?(?:&[ \t]+)?{_TOK}(?:{_SEP}(?:{_CONNECT}{_SEP})*(?:{_TOK}|&|\d{{1,3}}(?=,?[ ]+[A-Z])|\([A-Z][A-Za-z]+\)(?=[ ]+[A-Z])|[“\"][A-Z][a-z]+[”\"](?=[ ]+[A-Z])|r\.l\.|plc|p\.l\.c\.|r\.o\.|s\.r\.o\.))*"  # noqa: E501 - one token grammar, read as a whole
         rf"(?:(?:[ \t]*,[ \t]*\n?[ \t]*|[ ])(?:{sfx_alt}|{name_sfx})(?![\w\-]))*"
     )
     titles = "|".join(re.escape(t).replace(r"\ ", r"\s+") for t in lex.titles)
@@ -399,66 +400,98 @@ def _make_candidates(text: str, a: int, b: int, lower: frozenset[str] | set[str]
                 cur, sig = [], []
     if cur:
         pieces.append((cur, sig))
-    out: list[Candidate] = []
+    found: list[Candidate] = []
     for ptoks, psig in pieces:
-        out.extend(_candidates_of_piece(text, ptoks, list(psig), lower))
-    return out
+        found.extend(_candidates_of_piece(text, ptoks, list(psig), lower))
+    return found
 
 
-def _candidates_of_piece(text: str, toks: list[tuple[int, int]], signals: list[str],
-                         lower: frozenset[str] | set[str]) -> list[Candidate]:
+Tok = tuple[int, int]
+
+
+@dataclass
+class _Piece:
+    """One run of capitalised tokens on its way to a :class:`Candidate`: the steps of
+    :data:`PIECE_STEPS` trim it (``toks``), note what they saw (``signals``) or settle it."""
+
+    text: str
+    toks: list[Tok]
+    signals: list[str]
+    lower: frozenset[str] | set[str]
+
+    def word(self, i: int) -> str:
+        a, b = self.toks[i]
+        return self.text[a:b]
+
+    def words(self, toks: list[Tok] | None = None) -> list[str]:
+        return [self.text[a:b] for a, b in (self.toks if toks is None else toks)]
+
+
+PieceStep = Callable[[_Piece], "list[Candidate] | None"]
+"""A step trims ``piece.toks`` in place and returns None to go on, or returns the piece's
+candidates (possibly none) to settle it."""
+
+
+def _strip_leading_words(p: _Piece) -> list[Candidate] | None:
+    """Leading sentence words, honorifics ("Mr." → a personal signal) and list markers:
+    "However, Acme Corp." → "Acme Corp."; an initial ("A. George Battle") stays."""
     lex = lexicon()
-    words = lambda ts: [text[s:e] for s, e in ts]  # noqa: E731
-    # strip leading sentence words, honorifics, titles
+    text = p.text
     stripped = 0
-    while toks and stripped < _LEADING_STRIP_MAX:
-        raw = text[toks[0][0] : toks[0][1]]
+    while p.toks and stripped < _LEADING_STRIP_MAX:
+        raw = p.word(0)
         tk = raw.rstrip(".,")
-        if re.fullmatch(r"[A-Z]\.", raw) and len(toks) > 1:
-            rest = " ".join(text[a:b] for a, b in toks[1:])
-            line_start = not text[text.rfind("\n", 0, toks[0][0]) + 1 : toks[0][0]].strip()
-            siblings = {x for x in re.findall(r"(?m)^[ \t]*([A-Z])\.[ \t]", text) if x != raw[0]}
+        if _INITIAL.fullmatch(raw) and len(p.toks) > 1:
+            rest = " ".join(p.words(p.toks[1:]))
+            line_start = not text[text.rfind("\n", 0, p.toks[0][0]) + 1 : p.toks[0][0]].strip()
+            siblings = {x for x in _LIST_MARKERS.findall(text) if x != raw[0]}
             if has_legal_suffix(rest) and line_start and siblings:
-                toks = toks[1:]  # "A. Asta Funding Acquisition II, LLC" at a line start: a list marker
+                p.toks = p.toks[1:]  # "A. Asta Funding Acquisition II, LLC" at a line start: a list marker
                 continue
             break  # an initial: "A. George Battle"
-        if len(toks) > 1 and text[toks[1][0] : toks[1][1]] == "&" and tk != "&":
+        if len(p.toks) > 1 and p.word(1) == "&" and tk != "&":
             break  # "A & B Builders, Inc."
         if tk in lex.leading_stopwords or tk == "&" or (tk.isupper() and len(tk) > 1 and tk.title() in lex.leading_stopwords) \
-                or (len(toks) > 1 and len(tk) > 5 and tk.endswith("ly") and tk.lower() in lex.common_words):
-            toks = toks[1:]
+                or (len(p.toks) > 1 and len(tk) > 5 and tk.endswith("ly") and tk.lower() in lex.common_words):
+            p.toks = p.toks[1:]
             stripped += 1
             continue
-        if _key(tk) in lex.honorifics and len(toks) > 1:
-            signals.append("honorific")
-            toks = toks[1:]
+        if _key(tk) in lex.honorifics and len(p.toks) > 1:
+            p.signals.append("honorific")
+            p.toks = p.toks[1:]
             stripped += 1
             continue
-        if tk in {"The", "THE"} and len(toks) > 1 and text[toks[1][0] : toks[1][1]].rstrip(".,") in lex.leading_stopwords:
-            toks = toks[1:]
+        if tk in {"The", "THE"} and len(p.toks) > 1 and p.word(1).rstrip(".,") in lex.leading_stopwords:
+            p.toks = p.toks[1:]
             continue
         break
-    if not toks:
-        return []
-    first_w = text[toks[0][0] : toks[0][1]]
-    if first_w.isdigit():
-        whole = " ".join(words(toks))
-        before = text[max(0, toks[0][0] - 12) : toks[0][0]]
-        if not has_legal_suffix(whole) or re.search(r"(?:,|\d|[A-Z][a-z]+)\s*\Z", before):
-            toks = toks[1:]  # a year or a count, not "1895 Bancorp of Wisconsin, Inc."
-    if not toks:
-        return []
-    # "X of Y": cut when X is a title, a document, a quantity ... (not "Bank of America")
-    ws = words(toks)
+    return None
+
+
+def _strip_leading_number(p: _Piece) -> list[Candidate] | None:
+    """A year or a count before a name ("2004 Acme"), not "1895 Bancorp of Wisconsin, Inc."."""
+    if p.word(0).isdigit():
+        whole = " ".join(p.words())
+        before = p.text[max(0, p.toks[0][0] - 12) : p.toks[0][0]]
+        if not has_legal_suffix(whole) or _NUMBER_CONTEXT_BEFORE.search(before):
+            p.toks = p.toks[1:]
+    return None
+
+
+def _cut_of(p: _Piece) -> list[Candidate] | None:
+    """"X of Y": cut when X is a title, a document, a quantity ... (not "Bank of America")."""
+    lex = lexicon()
+    text = p.text
+    ws = p.words()
     for i, w in enumerate(ws):
         if w not in ("of", "OF") or i == 0 or i == len(ws) - 1:
             continue
-        left, right = toks[:i], toks[i + 1 :]
-        lw = words(left)
+        left, right = p.toks[:i], p.toks[i + 1 :]
+        lw = p.words(left)
         left_text = " ".join(lw)
-        right_text = " ".join(words(right))
+        right_text = " ".join(p.words(right))
         keep = _key(lw[-1]) in _OF_KEEP_HEADS or _key(lw[-1]).rstrip("s") in _OF_KEEP_HEADS or _key(lw[-1]) in lex.org_heads
-        rws = [x for x in words(right) if x not in ("the", "The", "THE")]
+        rws = [x for x in p.words(right) if x not in ("the", "The", "THE")]
         core_right = strip_legal_suffix(" ".join(rws)).split()
         place_right = bool(rws) and (rws[0].lower() in lex.places or " ".join(rws[:2]).lower() in lex.places
                                      or " ".join(rws[:3]).lower() in lex.places
@@ -469,67 +502,115 @@ def _candidates_of_piece(text: str, toks: list[tuple[int, int]], signals: list[s
         if not keep and place_right and has_legal_suffix(right_text) and not _is_title(left_text) \
                 and lw[0] not in lex.non_entity_starts:
             keep = True  # "Waste Management of New York City, Inc.", "Banc of America Securities LLC"
-        rw = [x for x in words(right) if x not in ("the", "The", "THE")]
-        if keep and len(lw) == 1 and len(rw) == 1 and not has_legal_suffix(right_text) \
-                and rw[0].lower() not in lex.places and rw[0] not in lex.state_codes:
+        if keep and len(lw) == 1 and len(rws) == 1 and not has_legal_suffix(right_text) \
+                and rws[0].lower() not in lex.places and rws[0] not in lex.state_codes:
             keep = False  # "Exchange of Bitcoin" (but "Bank of America", "University of Pennsylvania")
         if lw[0] in lex.non_entity_starts or _is_title(left_text) or not keep:
             if right and text[right[0][0] : right[0][1]] in {"the", "The", "THE"}:
                 right = right[1:]
-            rest = _candidates_of_piece(text, right, [], lower) if right else []
+            rest = _candidates_of_piece(text, right, [], p.lower) if right else []
             if _is_title(left_text) and rest and rest[0].kind == "Organization":
                 rest[0].signals.append("title-of")
             return rest
         break
-    # titles before the name: "President Robert Scott", "Chairman and Chief Executive Officer X"
+    return None
+
+
+def _strip_leading_titles(p: _Piece) -> list[Candidate] | None:
+    """Titles before the name: "President Robert Scott", "Chairman and Chief Executive Officer X"."""
+    lex = lexicon()
     changed = True
-    while changed and len(toks) >= 2:
+    while changed and len(p.toks) >= 2:
         changed = False
-        low = " ".join(words(toks)).lower()
+        low = " ".join(p.words()).lower()
         for t in lex.titles:
-            if low.startswith(t + " ") and t not in {"member", "owner", "principal", "partner", "counsel", "manager", "officer"}:
+            if low.startswith(t + " ") and t not in _TITLES_KEPT_IN_NAMES:
                 n = len(t.split())
-                if n < len(toks) - (0 if toks[n:] and text[toks[n][0] : toks[n][1]] in ("and", "AND", "of") else 1):
-                    toks = toks[n:]
-                    signals.append("title")
+                if n < len(p.toks) - (0 if p.toks[n:] and p.word(n) in ("and", "AND", "of") else 1):
+                    p.toks = p.toks[n:]
+                    p.signals.append("title")
                     changed = True
-                    while toks and text[toks[0][0] : toks[0][1]] in {"and", "AND", "&", "of", "OF"}:
-                        toks = toks[1:]
+                    while p.toks and p.word(0) in {"and", "AND", "&", "of", "OF"}:
+                        p.toks = p.toks[1:]
                 break
-    if not toks:
-        return []
-    # "A and B": two names unless one organization's name ("Securities and Exchange Commission")
-    ws = words(toks)
+    return None
+
+
+def _split_and(p: _Piece) -> list[Candidate] | None:
+    """"A and B": two names unless one organization's name ("Securities and Exchange Commission")."""
+    ws = p.words()
     if "and" in ws or "AND" in ws:
-        parts = _split_and_tokens(text, toks)
+        parts = _split_and_tokens(p.text, p.toks)
         if len(parts) > 1:
             out = []
-            for p in parts:
-                out.extend(_candidates_of_piece(text, p, list(signals), lower))
+            for part in parts:
+                out.extend(_candidates_of_piece(p.text, part, list(p.signals), p.lower))
             return out
-    while toks and (text[toks[-1][0] : toks[-1][1]] in _CONNECTORS | {"The", "THE"}
-                    or text[toks[-1][0] : toks[-1][1]].rstrip(",").isdigit()):
-        toks = toks[:-1]
-    while toks and text[toks[0][0] : toks[0][1]] in _CONNECTORS:
-        toks = toks[1:]
-    if not toks:
-        return []
-    s, e = toks[0][0], toks[-1][1]
-    last = text[toks[-1][0] : e]
+    return None
+
+
+def _trim_connectors(p: _Piece) -> list[Candidate] | None:
+    """Connectors, "The" and numbers at the end; connectors at the start."""
+    while p.toks and (p.word(-1) in _CONNECTORS | {"The", "THE"} or p.word(-1).rstrip(",").isdigit()):
+        p.toks = p.toks[:-1]
+    while p.toks and p.word(0) in _CONNECTORS:
+        p.toks = p.toks[1:]
+    return None
+
+
+def _weigh_piece(p: _Piece) -> list[Candidate] | None:
+    """The span from the first to the last token, less a possessive, a sentence's full stop and
+    trailing punctuation, weighed by :data:`WEIGH_CHECKS`."""
+    lex = lexicon()
+    text = p.text
+    s, e = p.toks[0][0], p.toks[-1][1]
+    last = text[p.toks[-1][0] : e]
     if last.endswith(("'s", "’s")) and len(last) > 2:
         e -= 2
     elif last.endswith(("s'", "s’")) and len(last) > 2:
         e -= 1
     elif last.endswith(".") and (not _is_abbrev(last) or _no_period_suffix(last)
-                                 or (re.fullmatch(r"[IVX]+\.", last) and any(
-                                     _key(text[a:b]) in lex.org_heads for a, b in toks[:-1]))):
+                                 or (_ROMAN_WITH_STOP.fullmatch(last) and any(
+                                     _key(text[a:b]) in lex.org_heads for a, b in p.toks[:-1]))):
         e -= 1  # "... Fund II." at a sentence end
     while e > s and text[e - 1] in ",;:/":
         e -= 1
     if e <= s:
         return []
-    c = _weigh(text, s, e, signals, lower)
+    c = _weigh(text, s, e, p.signals, p.lower)
     return [c] if c is not None else []
+
+
+PIECE_STEPS: tuple[tuple[str, PieceStep], ...] = (
+    ("strip leading words", _strip_leading_words),
+    ("strip a leading number", _strip_leading_number),
+    ("cut 'X of Y'", _cut_of),
+    ("strip leading titles", _strip_leading_titles),
+    ("split 'A and B'", _split_and),
+    ("trim connectors", _trim_connectors),
+    ("weigh", _weigh_piece),
+)
+"""The steps from a run of tokens to candidates, in order; the first to return a list settles
+the piece, and a piece trimmed to nothing gives no candidate."""
+
+
+def _candidates_of_piece(text: str, toks: list[Tok], signals: list[str],
+                         lower: frozenset[str] | set[str]) -> list[Candidate]:
+    piece = _Piece(text, toks, signals, lower)
+    for _name, step in PIECE_STEPS:
+        if not piece.toks:
+            return []
+        settled = step(piece)
+        if settled is not None:
+            return settled
+    return []
+
+
+_INITIAL = re.compile(r"[A-Z]\.")
+_LIST_MARKERS = re.compile(r"(?m)^[ \t]*([A-Z])\.[ \t]")
+_NUMBER_CONTEXT_BEFORE = re.compile(r"(?:,|\d|[A-Z][a-z]+)\s*\Z")
+_ROMAN_WITH_STOP = re.compile(r"[IVX]+\.")
+_TITLES_KEPT_IN_NAMES = frozenset({"member", "owner", "principal", "partner", "counsel", "manager", "officer"})
 
 
 def _is_title(phrase: str) -> bool:
@@ -599,8 +680,10 @@ def _one_body(left: list[str], right: list[str]) -> bool:
     if not left or not right or has_legal_suffix(" ".join(right)):
         return False
     cut = right.index("of") if "of" in right else len(right)
-    ordinary = lambda ws: all(w.lower() in lex.common_words or w.lower() in lex.english_words  # noqa: E731
-                              or _key(w) in lex.org_heads for w in ws)
+
+    def ordinary(ws: list[str]) -> bool:
+        return all(w.lower() in lex.common_words or w.lower() in lex.english_words or _key(w) in lex.org_heads for w in ws)
+
     return (all(w[:1].isupper() for w in left) and ordinary(left) and classify_name(" ".join(left))[0] is None
             and cut > 0 and _key(right[cut - 1]) in lex.org_heads and ordinary(right[:cut]))
 
@@ -612,116 +695,261 @@ def _complete(name: str) -> bool:
     return len(words) >= 2
 
 
-def _weigh(text: str, s: int, e: int, signals: list[str], lower: frozenset[str] | set[str]) -> Candidate | None:
+@dataclass
+class _Weighing:
+    """One capitalised phrase text[s:e] being weighed, with the facts the checks of
+    :data:`WEIGH_CHECKS` share; ``kind``/``score`` hold the shape's verdict once it is classified."""
+
+    text: str
+    s: int
+    e: int
+    signals: list[str]
+    lower: frozenset[str] | set[str]
+    c: Candidate
+    flat: str
+    words: list[str]
+    norm_full: str
+    all_caps: bool
+    suffix: bool
+    kind: Kind | None = None
+    score: float = 0.0
+
+    def reject(self, why: str) -> Candidate:
+        self.c.rejected = why
+        return self.c
+
+
+WeighCheck = Callable[[_Weighing], "Candidate | None"]
+"""A check returns the settled candidate (rejected, or typed and scored) or None to go on."""
+
+
+def _known_body(w: _Weighing) -> Candidate | None:
+    """Known bodies (SEC, IRS, FDIC ...)."""
+    if _known_org(w.flat):
+        w.c.kind, w.c.score = "Organization", 0.9
+        w.c.signals.append("known")
+        return w.c
+    return None
+
+
+def _stop_phrase_or_place(w: _Weighing) -> Candidate | None:
     lex = lexicon()
+    if w.norm_full in lex.stop_phrases or w.norm_full in lex.places or w.flat in lex.state_codes:
+        return w.reject("stop-phrase" if w.norm_full in lex.stop_phrases else "place")
+    return None
+
+
+def _statute(w: _Weighing) -> Candidate | None:
+    """"Financial Institutions Reform, Recovery and Enforcement Act": the head of a statute's name."""
+    if not w.suffix and _STATUTE_TAIL.match(w.text, w.e):
+        return w.reject("non-entity word")
+    return None
+
+
+def _tail_after_year(w: _Weighing) -> Candidate | None:
+    """"… Isely 2012 Irrevocable Family Trust": ordinary words after a year are a cut-off tail."""
+    lex = lexicon()
+    before_year = _NAME_AND_YEAR_BEFORE.search(w.text[max(0, w.s - 40) : w.s])
+    if w.suffix and before_year and before_year.group(1) not in lex.leading_stopwords | _TITLE_BREAK and all(
+            x.lower() in lex.common_words or x.lower() in lex.english_words or _key(x) in lex.legal_suffix_keys
+            for x in w.words):
+        return w.reject("generic")
+    return None
+
+
+def _city_before_state(w: _Weighing) -> Candidate | None:
+    """"ENGLEWOOD CLIFFS, N.J., March 7": a city in a dateline or an address."""
+    if not w.suffix and not (_PERSONAL & set(w.signals)) and _state_after(w.text, w.e):
+        return w.reject("place")
+    return None
+
+
+def _hyphenated_phrase(w: _Weighing) -> Candidate | None:
+    """"At-the-Market", "Mark-to-Market"."""
+    if not w.suffix and any(_INNER_HYPHEN_WORD.search(x) for x in w.words):
+        return w.reject("generic")
+    return None
+
+
+def _non_entity_word(w: _Weighing) -> Candidate | None:
+    if not w.suffix and any(_key(x) in _NON_ENTITY_ANYWHERE for x in w.words):
+        return w.reject("non-entity word")
+    return None
+
+
+def _court(w: _Weighing) -> Candidate | None:
+    """A court is where a proceeding is, not a party: kept as an attribute."""
+    if any(_key(x) in {"court", "courts", "tribunal"} for x in w.words):
+        return w.reject("court")
+    return None
+
+
+def _non_entity_start(w: _Weighing) -> Candidate | None:
+    lex = lexicon()
+    first = w.words[0]
+    if (first in lex.non_entity_starts or (first.isupper() and first.title() in lex.non_entity_starts)) and not w.suffix:
+        return w.reject("non-entity start")
+    return None
+
+
+def _title_only(w: _Weighing) -> Candidate | None:
+    return w.reject("title") if _is_title(w.flat) else None
+
+
+def _suffix_only(w: _Weighing) -> Candidate | None:
+    lex = lexicon()
+    return w.reject("suffix only") if all(_key(x) in lex.legal_suffix_keys for x in w.words) else None
+
+
+def _non_entity_head(w: _Weighing) -> Candidate | None:
+    lex = lexicon()
+    last_key = _key(w.words[-1])
+    if not w.suffix and (last_key in lex.non_entity_heads or last_key.rstrip("s") in lex.non_entity_heads):
+        return w.reject("non-entity head")
+    return None
+
+
+def _too_long(w: _Weighing) -> Candidate | None:
+    if len([x for x in w.words if x not in _CONNECTORS]) > _MAX_NAME_WORDS and not w.suffix:
+        return w.reject("too long")
+    return None
+
+
+def _legal_suffix_name(w: _Weighing) -> Candidate | None:
+    """"Foo Corporation" is a name unless every other word is common ("the Corporation") or the
+    rest is the numbered tail of a name cut by a line break ("Acquisition I, LLC")."""
+    if not w.suffix:
+        return None
+    lex = lexicon()
+    core = [x for x in normalize_name(w.flat).split() if x not in {"&", "and", "of"}]
+    if len(core) == 1 and (core[0] in lex.stop_phrases or core[0] in lex.org_heads or core[0] in lex.segment_heads
+                           or core[0] in _GENERIC_CORES or core[0] in lex.places
+                           or (w.all_caps and core[0] in lex.common_words)):
+        core = []
+    numerals = [x for x in core if _NUMERAL.fullmatch(x)]
+    acronyms = {x.lower() for x in w.words if x.isupper() and len(x) >= 2 and not w.all_caps}
+    if numerals and all(x in numerals or (x not in acronyms and (x in _GENERIC_CORES or x in lex.org_heads
+                                                                 or x in lex.common_words)) for x in core):
+        core = []
+    if not core:
+        return w.reject("generic")
+    w.c.kind, w.c.score = "Organization", 0.95
+    w.c.signals.append("legal-suffix")
+    return w.c
+
+
+def _classify_shape(w: _Weighing) -> Candidate | None:
+    """No suffix: the name's shape decides (first names, surnames, organization heads ...);
+    "Friends of the High Line" has a charity's shape; a lone generic plural is no name."""
+    check = w.flat.title() if w.all_caps else w.flat
+    w.kind, w.score = classify_name(check, lowercase_words=w.lower)
+    if _FRIENDS_OF.match(w.flat) and len(w.words) >= 3:
+        w.kind, w.score = "Organization", 0.8
+    if w.kind is None or (len(w.words) == 1 and _generic_plural(w.words[0])):
+        return w.reject("generic")  # "Supervisors" (from "the Board of Supervisors")
+    return None
+
+
+def _personal_signals(w: _Weighing) -> Candidate | None:
+    """An honorific makes a person of anything but a clear organization; a title before a
+    person's name raises its score."""
+    if "honorific" in w.signals:
+        if w.kind == "Organization" and w.score >= 0.8:
+            w.c.signals.remove("honorific")
+        else:
+            w.kind, w.score = "Person", 0.9
+    elif "title" in w.signals and w.kind == "Person":
+        w.score = max(w.score, 0.8)
+    return None
+
+
+def _segment(w: _Weighing) -> Candidate | None:
+    """Segments and divisions: a segment head with only common words around it."""
+    lex = lexicon()
+    if w.kind == "Organization" and any(_key(x) in lex.segment_heads for x in w.words):
+        others = [x for x in w.words if _key(x) not in lex.segment_heads and _key(x) not in {"of", "and", "&", "the"}]
+        if all(x.lower() in lex.common_words or x.lower() in w.lower or x.lower().rstrip("s") in w.lower for x in others):
+            return w.reject("segment")
+    return None
+
+
+def _generic_head(w: _Weighing) -> Candidate | None:
+    """An organization head alone ("Securities") is no name; with only generic words around it
+    ("Financial Services", "Superior Court") it is a weak one."""
+    lex = lexicon()
+    if w.kind == "Organization" and w.score >= 0.8:
+        others = [x for x in w.words if _key(x) not in lex.org_heads and _key(x) not in {"of", "and", "&", "the"}]
+        if not others:
+            return w.reject("head only")
+        if all(x.lower() in lex.common_words or x.lower() in w.lower for x in others) and not w.all_caps:
+            w.score = 0.5
+            w.c.signals.append("generic-head")
+    return None
+
+
+def _typed(w: _Weighing) -> Candidate | None:
+    """Settle the shape's verdict; all capitals (a heading) stay weak unless a signature or a
+    list promotes them later."""
+    if w.all_caps and "honorific" not in w.signals and w.score < 0.9:
+        w.score = min(w.score, 0.5)
+    w.c.kind, w.c.score = w.kind, w.score
+    return w.c
+
+
+WEIGH_CHECKS: tuple[tuple[str, WeighCheck], ...] = (
+    ("known body", _known_body),
+    ("stop phrase or place", _stop_phrase_or_place),
+    ("statute", _statute),
+    ("tail after a year", _tail_after_year),
+    ("city before a state", _city_before_state),
+    ("hyphenated phrase", _hyphenated_phrase),
+    ("non-entity word", _non_entity_word),
+    ("court", _court),
+    ("non-entity start", _non_entity_start),
+    ("title only", _title_only),
+    ("suffix only", _suffix_only),
+    ("non-entity head", _non_entity_head),
+    ("too long", _too_long),
+    ("legal-suffix name", _legal_suffix_name),
+    ("shape", _classify_shape),
+    ("personal signals", _personal_signals),
+    ("segment", _segment),
+    ("generic head", _generic_head),
+    ("typed", _typed),
+)
+"""How a capitalised phrase is weighed, in order: the first check to return a candidate settles
+it (rejected with a reason, or typed and scored); the last always does."""
+
+
+def _weigh(text: str, s: int, e: int, signals: list[str], lower: frozenset[str] | set[str]) -> Candidate | None:
     name = text[s:e]
     flat = " ".join(name.split())
-    c = Candidate(s, e, name, None, 0.0, signals)
     words = flat.replace(",", " ").split()
     if not words:
         return None
-    norm_full = normalize_name(flat, strip_suffix=False)
     letters = [ch for ch in flat if ch.isalpha()]
-    all_caps = bool(letters) and all(ch.isupper() for ch in letters)
-    # known bodies (SEC, IRS, FDIC ...)
-    if _known_org(flat):
-        c.kind, c.score = "Organization", 0.9
-        c.signals.append("known")
-        return c
-    if norm_full in lex.stop_phrases or norm_full in lex.places or flat in lex.state_codes:
-        c.rejected = "stop-phrase" if norm_full in lex.stop_phrases else "place"
-        return c
-    suffix = has_legal_suffix(flat)
-    last_key = _key(words[-1])
-    if not suffix and _STATUTE_TAIL.match(text, e):
-        c.rejected = "non-entity word"  # "Financial Institutions Reform, Recovery and Enforcement Act"
-        return c
-    before_year = re.search(r"([A-Z][\w.'’\-]*)[ \t]+\d{4}[ \t]*\Z", text[max(0, s - 40) : s])
-    if suffix and before_year and before_year.group(1) not in lex.leading_stopwords | _TITLE_BREAK and all(
-            w.lower() in lex.common_words or w.lower() in lex.english_words or _key(w) in lex.legal_suffix_keys
-            for w in words):
-        c.rejected = "generic"  # "… Isely 2012 Irrevocable Family Trust": ordinary words after a year are a cut-off tail
-        return c
-    if not suffix and not (_PERSONAL & set(signals)) and _state_after(text, e):
-        c.rejected = "place"  # "ENGLEWOOD CLIFFS, N.J., March 7": a city in a dateline or an address
-        return c
-    if not suffix and any(re.search(r"-[a-z]+-", w) for w in words):
-        c.rejected = "generic"  # "At-the-Market", "Mark-to-Market"
-        return c
-    if not suffix and any(_key(w) in _NON_ENTITY_ANYWHERE for w in words):
-        c.rejected = "non-entity word"
-        return c
-    if any(_key(w) in {"court", "courts", "tribunal"} for w in words):
-        c.rejected = "court"  # a court is where a proceeding is, not a party: kept as an attribute
-        return c
-    if (words[0] in lex.non_entity_starts or (words[0].isupper() and words[0].title() in lex.non_entity_starts)) and not suffix:
-        c.rejected = "non-entity start"
-        return c
-    if _is_title(flat):
-        c.rejected = "title"
-        return c
-    if all(_key(w) in lex.legal_suffix_keys for w in words):
-        c.rejected = "suffix only"
-        return c
-    if not suffix and (last_key in lex.non_entity_heads or last_key.rstrip("s") in lex.non_entity_heads):
-        c.rejected = "non-entity head"
-        return c
-    if len([w for w in words if w not in _CONNECTORS]) > 9 and not suffix:
-        c.rejected = "too long"
-        return c
-    if suffix:
-        # "Foo Corporation" is a name unless every other word is common ("the Corporation")
-        core = [w for w in normalize_name(flat).split() if w not in {"&", "and", "of"}]
-        if len(core) == 1 and (core[0] in lex.stop_phrases or core[0] in lex.org_heads or core[0] in lex.segment_heads
-                               or core[0] in _GENERIC_CORES or core[0] in lex.places
-                               or (all_caps and core[0] in lex.common_words)):
-            core = []
-        numerals = [w for w in core if re.fullmatch(r"x{0,3}(?:ix|iv|v?i{1,3}|v)|x{1,3}|\d+", w)]
-        acronyms = {w.lower() for w in words if w.isupper() and len(w) >= 2 and not all_caps}
-        if numerals and all(w in numerals or (w not in acronyms and (w in _GENERIC_CORES or w in lex.org_heads
-                                                                     or w in lex.common_words)) for w in core):
-            core = []  # "Acquisition I, LLC", "Fund VII, L.P.": the tail of a name cut by a line break
-        if not core:
-            c.rejected = "generic"
-            return c
-        c.kind, c.score = "Organization", 0.95
-        c.signals.append("legal-suffix")
-        return c
-    check = flat.title() if all_caps else flat
-    kind, score = classify_name(check, lowercase_words=lower)
-    if re.match(r"(?:Friends|FRIENDS) (?:of|OF) (?:the |THE )?[A-Z]", flat) and len(words) >= 3:
-        kind, score = "Organization", 0.8  # "Friends of the High Line": a charity's shape
-    if kind is None or (len(words) == 1 and _generic_plural(words[0])):
-        c.rejected = "generic"  # "Supervisors" (from "the Board of Supervisors")
-        return c
-    if "honorific" in signals:
-        if kind == "Organization" and score >= 0.8:
-            c.signals.remove("honorific")
-        else:
-            kind, score = "Person", 0.9
-    elif "title" in signals and kind == "Person":
-        score = max(score, 0.8)
-    # segments and divisions: a segment head with only common words around it
-    toks_low = [_key(w) for w in words]
-    if any(t in lex.segment_heads for t in toks_low) and kind == "Organization":
-        others = [w for w in words if _key(w) not in lex.segment_heads and _key(w) not in {"of", "and", "&", "the"}]
-        if all(w.lower() in lex.common_words or w.lower() in lower or w.lower().rstrip("s") in lower for w in others):
-            c.rejected = "segment"
-            return c
-    if kind == "Organization" and score >= 0.8:
-        others = [w for w in words if _key(w) not in lex.org_heads and _key(w) not in {"of", "and", "&", "the"}]
-        if not others:
-            c.rejected = "head only"  # "Securities", "Communications", "Financial"
-            return c
-        if others and all(w.lower() in lex.common_words or w.lower() in lower for w in others) and not all_caps:
-            score = 0.5  # "Financial Services", "Superior Court": generic words around a head
-            c.signals.append("generic-head")
-    if all_caps and "honorific" not in signals and score < 0.9:
-        score = min(score, 0.5)  # headings; a signature or a list may still promote it
-    c.kind, c.score = kind, score
-    return c
+    w = _Weighing(
+        text=text, s=s, e=e, signals=signals, lower=lower,
+        c=Candidate(s, e, name, None, 0.0, signals),
+        flat=flat, words=words, norm_full=normalize_name(flat, strip_suffix=False),
+        all_caps=bool(letters) and all(ch.isupper() for ch in letters),
+        suffix=has_legal_suffix(flat),
+    )
+    for _name, check in WEIGH_CHECKS:
+        settled = check(w)
+        if settled is not None:
+            return settled
+    return w.c  # pragma: no cover - "typed" always settles
 
 
+_NAME_AND_YEAR_BEFORE = re.compile(r"([A-Z][\w.'’\-]*)[ \t]+\d{4}[ \t]*\Z")
+_INNER_HYPHEN_WORD = re.compile(r"-[a-z]+-")
+_FRIENDS_OF = re.compile(r"(?:Friends|FRIENDS) (?:of|OF) (?:the |THE )?[A-Z]")
+_NUMERAL = re.compile(r"x{0,3}(?:ix|iv|v?i{1,3}|v)|x{1,3}|\d+")
+_MAX_NAME_WORDS = 9  # more words than this (connectors aside) and no legal suffix: a heading or a sentence
+
+
+_FORMER_CUE = re.compile(r"(?i)f|formerly|now")
 _STATUTE_TAIL = re.compile(r",[ \t]*(?:[A-Z][a-z]+,?[ \t]+){0,4}(?:and[ \t]+)?(?:[A-Z][a-z]+[ \t]+){0,3}Act\b")
 
 
@@ -904,7 +1132,7 @@ def _groups(text: str, cands: list[Candidate]) -> None:
     groups: list[list[Candidate]] = []
     current: list[Candidate] = []
     captions: list[tuple[int, int]] = []  # group ids on either side of "vs."
-    for i, c in enumerate(cands):
+    for c in cands:
         if current and rx["list_gap"].match(text[current[-1].end : c.start]):
             current.append(c)
             continue
@@ -943,7 +1171,7 @@ _ROLE_TERMS = {"company", "registrant", "issuer", "corporation", "lender", "lend
                "parent", "sub", "merger sub", "guarantor", "bank", "investor", "acquiror", "acquirer", "target",
                "partnership", "fund", "trust", "advisor", "adviser", "manager", "sponsor", "underwriter", "placement agent",
                "representative", "landlord", "tenant", "licensor", "licensee", "consultant", "executive", "employee",
-               "holder", "stockholder", "shareholder", "noteholder", "purchasers", "sellers", "buyers", "issuer", "offeror",
+               "holder", "stockholder", "shareholder", "noteholder", "purchasers", "sellers", "buyers", "offeror",
                "depositor", "servicer", "custodian", "administrator", "registrar", "transfer agent", "paying agent",
                "owner trustee", "indenture trustee", "depositary", "arranger", "lead arranger", "syndication agent"}
 
@@ -1089,8 +1317,8 @@ def _links(text: str, cands: list[Candidate]) -> list[Link]:
         for c in cands:
             if c.start >= m.end() and c.start - m.end() <= 6:
                 if c.rejected in (None, "generic", "segment") and c.text[:1].isupper():
-                    kind = "former" if re.match(r"(?i)f|formerly|now", m.group(0).strip()) else "dba"
-                    links.append(Link(kind, t, c.text, c.start, c.end))  # type: ignore[arg-type]
+                    kind: Literal["former", "dba"] = "former" if _FORMER_CUE.match(m.group(0).strip()) else "dba"
+                    links.append(Link(kind, t, c.text, c.start, c.end))
                     c.rejected = "alias"
                     if cands[t].score < ACCEPT:
                         cands[t].score = ACCEPT
@@ -1098,15 +1326,15 @@ def _links(text: str, cands: list[Candidate]) -> list[Link]:
     for i, c in enumerate(cands):
         if not c.accepted or c.kind != "Organization":
             continue
-        m = rx["acronym_after"].match(text[c.end : c.end + 20])
-        if not m:
+        am = rx["acronym_after"].match(text[c.end : c.end + 20])
+        if not am:
             continue
-        acro = m.group(1)
+        acro = am.group(1)
         if acro[0].upper() != normalize_name(c.text)[:1].upper() or _key(acro) in lex.legal_suffix_keys:
             continue
         if sum(ch.isupper() for ch in acro) < 2 or acro.lower() in lex.places or acro in lex.state_codes:
             continue  # "(Argentina)", "(Japan)": a place, not an acronym
-        a0 = c.end + m.start(1)
+        a0 = c.end + am.start(1)
         if any(ln.alias_start == a0 for ln in links):
             continue
         links.append(Link("acronym", i, acro, a0, a0 + len(acro)))
