@@ -1,8 +1,9 @@
 """Extraction speed: read + entities + role facts over a sample of the shared corpus.
 
 Usage: python bench/bench_extract.py [--limit N] [--crawler N] [PATH ...]
-Prints filings/s and MB/s for the whole pipeline, and the share of time spent in the role
-components (extract/roles) alone.  Figures go to docs/roles.md.
+Prints filings/s and MB/s for the whole pipeline, the share of time spent in the role
+components (extract/roles: the passage Docs, the role components, Exhibit 21 and the
+finalisation) alone, and the time of each pipeline component.  Figures go to docs/roles.md.
 """
 
 from __future__ import annotations
@@ -46,28 +47,23 @@ def main() -> int:
 
     from corpkg.extract import pipeline
     from corpkg.extract.reader import read_filing
-    from corpkg.extract.roles import run as roles_run
 
-    role_time = 0.0
-    original = roles_run.extract_roles
-
-    def timed(*a, **kw):  # time the role components alone
-        nonlocal role_time
-        t = time.perf_counter()
-        try:
-            return original(*a, **kw)
-        finally:
-            role_time += time.perf_counter() - t
-
-    roles_run.extract_roles = timed
     total_bytes = 0
     facts = 0
     failures = 0
-    t0 = time.perf_counter()
+    t0 = time.perf_counter()  # building the pipeline counts, as it did when the first filing built it
+    # run the pipeline's components one by one (what nlp(doc) does) to time each of them
+    nlp = pipeline.default_pipeline()
+    times = dict.fromkeys(nlp.pipe_names, 0.0)
     for p in paths:
         try:
             doc = read_filing(p)
-            ex = pipeline.extract_filing(doc)
+            fdoc = pipeline.filing_doc(nlp, doc)
+            for name, proc in nlp.pipeline:
+                t = time.perf_counter()
+                fdoc = proc(fdoc)
+                times[name] += time.perf_counter() - t
+            ex = fdoc._.filing.extraction()
         except Exception as exc:  # report, keep measuring the rest
             failures += 1
             print(f"  failed {p.name}: {type(exc).__name__}: {exc}", file=sys.stderr)
@@ -75,13 +71,14 @@ def main() -> int:
         total_bytes += p.stat().st_size
         facts += sum(1 for f in ex.facts if f.role != "issuer")
     elapsed = time.perf_counter() - t0
-    roles_run.extract_roles = original
     n = len(paths) - failures
     mb = total_bytes / 1e6
     print(f"filings: {n} ({mb:.1f} MB), failures: {failures}, role facts: {facts}")
     print(f"pipeline: {elapsed:.1f} s = {n / elapsed:.2f} filings/s, {mb / elapsed:.2f} MB/s")
+    role_time = sum(t for name, t in times.items() if name not in ("issuer", "entities"))
     print(f"roles only: {role_time:.1f} s ({100 * role_time / elapsed:.0f}% of the pipeline) = "
           f"{mb / role_time if role_time else float('inf'):.2f} MB/s")
+    print("per component: " + ", ".join(f"{name} {t:.1f} s" for name, t in times.items()))
     return 0
 
 

@@ -22,15 +22,17 @@ from __future__ import annotations
 
 import bisect
 import re
-from functools import lru_cache
 from collections import Counter, defaultdict
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator
+from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import ahocorasick
 from spacy.language import Language
 from spacy.tokens import Doc
 
+from corpkg import __version__
 from corpkg.extract.mentions import Candidate, Link, iter_passages
 from corpkg.extract.model import Document, Entity, Evidence
 from corpkg.extract.names import (
@@ -50,7 +52,10 @@ from corpkg.extract.names import (
 __all__ = ["EntityIndex", "MentionRef", "find_entities", "iter_passage_docs", "issuer_from_document", "entities_stage",
            "EXTRACTOR"]
 
-EXTRACTOR = "corpkg.entities@0.1.0"
+if TYPE_CHECKING:
+    from corpkg.extract.pipeline import FilingContext
+
+EXTRACTOR = f"corpkg.entities@{__version__}"
 LABELS = {"Organization": "ORG", "Person": "PERSON"}
 
 
@@ -214,7 +219,7 @@ def find_entities(
     cands: list[Candidate] = []
     links: list[tuple[Candidate, Link]] = []
     with _lowercase_context(nlp, lower):
-        for (a, b), (pcs, plinks) in zip(live, _analyse(nlp, (text[a:b] for a, b in live))):
+        for (a, _b), (pcs, plinks) in zip(live, _analyse(nlp, (text[a:b] for a, b in live)), strict=True):
             shifted = []
             for c in pcs:
                 c2 = Candidate(c.start + a, c.end + a, c.text, c.kind, c.score, list(c.signals), c.rejected, c.group)
@@ -539,7 +544,7 @@ class _Builder:
         e.spans.append((c.start, c.end, "name"))
         return e
 
-    def _extends_known(self, norm: str, exclude: "_Ent | None" = None) -> bool:
+    def _extends_known(self, norm: str, exclude: _Ent | None = None) -> bool:
         words = norm.split()
         lex = lexicon()
         for n in range(len(words) - 1, 0, -1):
@@ -607,7 +612,7 @@ class _Builder:
                 target = max(_one(hits).norms, key=len).split()
                 if len(words) == 1 or (len(target) >= len(words) and all(
                         len(w.rstrip("s")) >= 3 and x.startswith(w.rstrip("s")) and len(w) < len(x)
-                        for w, x in zip(words[1:], target[1:]))):
+                        for w, x in zip(words[1:], target[1:], strict=False))):
                     return _one(hits)  # "Barr Labs" / "Barr Laboratories, Inc."
         # the last distinctive word of one organization's name ("Disney" of "The Walt Disney Company")
         if not suffixed and len(words) == 1 and len(words[0]) >= 4 and words[0] not in lexicon().common_words \
@@ -775,7 +780,7 @@ class _Builder:
             if prev[:1].isupper() and not prev.endswith((".", ":", ";")) and prev not in lexicon().leading_stopwords \
                     and prev.lower() not in lexicon().english_words:
                 continue  # "Orange County"
-            if before and before[-1] in {"the", "a", "an", "this", "that", "each", "such", "any", "such", "our", "its"}:
+            if before and before[-1] in {"the", "a", "an", "this", "that", "each", "such", "any", "our", "its"}:
                 continue  # "the County has guaranteed": a common noun
             if after and after[0][:1].isupper():
                 continue
@@ -937,7 +942,7 @@ class _Builder:
 _GENERIC_FIRST = {"united", "american", "national", "first", "general", "international", "global", "federal",
                   "standard", "capital", "central", "southern", "northern", "eastern", "western", "pacific", "atlantic",
                   "continental", "consolidated", "allied", "universal", "premier", "royal", "new", "great",
-                  "west", "east", "north", "south", "western", "eastern", "commonwealth", "republic"}
+                  "west", "east", "north", "south", "commonwealth", "republic"}
 
 
 def _best_label(e: _Ent) -> str:
@@ -1001,7 +1006,7 @@ def _deletes(s: str) -> set[str]:
     return {s} | {s[:i] + s[i + 1 :] for i in range(len(s))}
 
 
-def _one(hits: dict) -> "_Ent":
+def _one(hits: dict) -> _Ent:
     return next(iter(hits.values()))
 
 
@@ -1012,7 +1017,7 @@ def _edit1(a: str, b: str) -> bool:
         return False
     wa, wb = a.split(), b.split()
     if len(wa) == len(wb):
-        diff = [(x, y) for x, y in zip(wa, wb) if x != y]
+        diff = [(x, y) for x, y in zip(wa, wb, strict=True) if x != y]
         if len(diff) != 1 or min(len(diff[0][0]), len(diff[0][1])) < 4 or not diff[0][0].isalpha() \
                 or re.fullmatch(r"[ivxlc]+", diff[0][0]) or re.fullmatch(r"[ivxlc]+", diff[0][1]):
             return False
@@ -1075,32 +1080,15 @@ def iter_passage_docs(
 
 # --------------------------------------------------------------------------- pipeline stage
 
-def entities_stage(state: "object") -> None:
-    """The :mod:`corpkg.extract.pipeline` stage: every organization and person of the filing,
-    merged with the issuer stage's parties (same keys); leaves the :class:`EntityIndex` in
-    ``state.extras["entity_index"]`` and the pipeline in ``state.extras["nlp"]`` for the roles."""
-    extras = state.extras  # type: ignore[attr-defined]
-    nlp = extras.get("nlp")
-    if nlp is None:
-        nlp = _cached_pipeline(state.model)  # type: ignore[attr-defined]
-        extras["nlp"] = nlp
-    known = tuple(state.entities.values())  # type: ignore[attr-defined]
-    index = find_entities(state.document, nlp, state.issuer, known=known)  # type: ignore[attr-defined]
-    extras["entity_index"] = index
+def entities_stage(ctx: FilingContext, recogniser: Language) -> None:
+    """The work of the pipeline's ``entities`` stage: every organization and person of the
+    filing, found with ``recogniser`` (:func:`corpkg.extract.nlp.build_pipeline`) and merged with
+    the parties already in ``ctx`` (same keys); the :class:`EntityIndex` goes to ``ctx.index``."""
+    known = tuple(ctx.entities.values())
+    index = find_entities(ctx.document, recogniser, ctx.issuer, known=known)
+    ctx.index = index
     for e in index.entities:
         # the index's entity already holds what the earlier stage knew (aliases, mentions, ids)
-        state.entities[e.key] = e  # type: ignore[attr-defined]
-        if e.is_issuer and state.issuer is not None and e.key == state.issuer.key:  # type: ignore[attr-defined]
-            state.issuer = e  # type: ignore[attr-defined]
-
-
-_PIPELINES: dict[str | None, Language] = {}
-
-
-def _cached_pipeline(model: str | None) -> Language:
-    """One pipeline per model name per process (building one loads word lists and patterns)."""
-    from corpkg.extract.nlp import build_pipeline
-
-    if model not in _PIPELINES:
-        _PIPELINES[model] = build_pipeline(model)
-    return _PIPELINES[model]
+        ctx.entities[e.key] = e
+        if e.is_issuer and ctx.issuer is not None and e.key == ctx.issuer.key:
+            ctx.issuer = e

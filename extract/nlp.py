@@ -8,14 +8,12 @@ documents) and merged with ours, never replacing a typed mention of ours.
 
 from __future__ import annotations
 
-from typing import Any
-
 import spacy
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 from spacy.util import filter_spans
 
-from corpkg.extract.mentions import Candidate, find_mentions
+from corpkg.extract.mentions import Candidate, PassageMentions, find_mentions
 
 __all__ = ["build_pipeline", "EntityRecognizer", "ensure_extensions", "COMPONENT"]
 
@@ -43,7 +41,7 @@ class EntityRecognizer:
         self.model_score = model_score
         self.lowercase_words: frozenset[str] = frozenset()  # set per filing by find_entities
 
-    def analyse(self, text: str):  # -> PassageMentions
+    def analyse(self, text: str) -> PassageMentions:
         """The recogniser on a bare string: what ``__call__`` computes before making spans
         (used directly when no model runs before us, sparing the tokenizer)."""
         return find_mentions(text, lowercase_words=self.lowercase_words)
@@ -58,7 +56,8 @@ class EntityRecognizer:
         for c in cands:
             if not c.accepted:
                 continue
-            span = doc.char_span(c.start, c.end, label=_OUR_LABELS[c.kind], alignment_mode="expand")  # type: ignore[index]
+            assert c.kind is not None, "an accepted candidate has a kind"
+            span = doc.char_span(c.start, c.end, label=_OUR_LABELS[c.kind], alignment_mode="expand")
             if span is not None:
                 spans.append(span)
         doc.ents = filter_spans(spans)
@@ -95,9 +94,10 @@ def make_entity_recognizer(nlp: Language, name: str, model_score: float) -> Enti
     return EntityRecognizer(nlp, name, model_score)
 
 
-def build_pipeline(model: str | None = None, **_: Any) -> Language:
+def build_pipeline(model: str | None = None, *, model_score: float = 0.75) -> Language:
     """A blank English pipeline with corpkg's recogniser; with ``model`` (an installed package
-    name or a path), that pipeline's NER runs first and its PERSON/ORG spans are merged."""
+    name or a path), that pipeline's NER runs first and its PERSON/ORG spans are merged, scored
+    ``model_score``.  (The extraction pipeline's ``entities`` stage runs this one on passages.)"""
     ensure_extensions()
     if model is None:
         nlp = spacy.blank("en")
@@ -116,5 +116,5 @@ def build_pipeline(model: str | None = None, **_: Any) -> Language:
             from corpkg.errors import CorpkgError
 
             raise CorpkgError(f"spaCy pipeline {model!r} has no 'ner' component (it has {nlp.pipe_names})")
-    nlp.add_pipe(COMPONENT, last=True)
+    nlp.add_pipe(COMPONENT, last=True, config={"model_score": model_score})
     return nlp

@@ -7,11 +7,12 @@ import pytest
 import spacy
 
 from corpkg.extract.roles.acquisitions import AcquisitionExtractor
+from corpkg.extract.roles.base import role_components
 from corpkg.extract.roles.common import RoleContext
 from corpkg.extract.roles.lenders import LenderExtractor
 from corpkg.extract.roles.litigation import LitigationExtractor
 from corpkg.extract.roles.officers import OfficerExtractor
-from corpkg.extract.roles.run import ROLE_PIPES, build_roles_pipeline, finalize_facts
+from corpkg.extract.roles.run import build_roles_pipeline, finalize_facts
 from corpkg.extract.roles.subsidiaries import SubsidiaryExtractor
 from corpkg.extract.roles.testing import blank, facts_as_tuples, make_doc, run_component
 
@@ -30,14 +31,15 @@ def attrs(fact):
 
 def test_factories_declare_their_attributes_and_run_in_a_pipeline():
     nlp = build_roles_pipeline(spacy.blank("en"))
-    assert list(ROLE_PIPES) == nlp.pipe_names
+    specs = role_components()
+    assert [s.name for s in specs] == nlp.pipe_names
     analysis = nlp.analyze_pipes()
-    for name, attr in ROLE_PIPES.items():
-        assert f"doc._.{attr}" in analysis["summary"][name]["assigns"]
+    for s in specs:
+        assert f"doc._.{s.attr}" in analysis["summary"][s.name]["assigns"]
     doc = make_doc("Nothing to see here.", [], issuer=ISS, nlp=nlp)
     for _name, proc in nlp.pipeline:
         doc = proc(doc)
-    assert all(doc._.get(attr) == [] for attr in ROLE_PIPES.values())
+    assert all(doc._.get(s.attr) == [] for s in specs)
 
 
 # --------------------------------------------------------------------------- subsidiaries
@@ -191,12 +193,14 @@ def test_agent_bank_and_syndicate():
     assert set(f.participant("lender")) == {"idb", "bl"} and f.participant("agent") == ["idb"]
     assert f.participant("borrower") == [ISS]
     a = attrs(f)
-    assert (a["amount"], a["maturityDate"], a["startDate"], a["interestRate"]) == ("60000000", "2007-05-31", "2004-05-05", "LIBOR plus 2.5%")
+    assert (a["amount"], a["maturityDate"], a["startDate"], a["interestRate"]) == (
+        "60000000", "2007-05-31", "2004-05-05", "LIBOR plus 2.5%")
 
 
 def test_guarantor_and_customer_are_not_lenders():
     text = "The term loan from First Bank is guaranteed by Acme Holdings, Inc. We sell goods to Big Retail Corp. on credit terms."
-    (f,) = run(LenderExtractor, text, [("First Bank", "ORG", "fb"), ("Acme Holdings, Inc.", "ORG", "ah"), ("Big Retail Corp.", "ORG", "br")])
+    (f,) = run(LenderExtractor, text,
+               [("First Bank", "ORG", "fb"), ("Acme Holdings, Inc.", "ORG", "ah"), ("Big Retail Corp.", "ORG", "br")])
     assert f.participant("lender") == ["fb"] and f.participant("guarantor") == ["ah"]
 
 

@@ -710,4 +710,4 @@ class AcquisitionExtractor(RoleComponent):
         return out
 
 
-make_acquisitions = role_factory("corpkg_acquisitions", AcquisitionExtractor)
+make_acquisitions = role_factory("corpkg_acquisitions", AcquisitionExtractor, role=ROLE)

@@ -20,6 +20,7 @@ from typing import Any, Callable, Iterable, Iterator, Protocol, Sequence
 
 from spacy.tokens import Doc
 
+from corpkg import __version__
 from corpkg.extract.model import Document, Evidence, Fact
 
 __all__ = [
@@ -42,7 +43,7 @@ __all__ = [
     "EXTRACTOR_VERSION",
 ]
 
-EXTRACTOR_VERSION = "0.1.0"
+EXTRACTOR_VERSION = __version__  # the package's version (metadata), as in corpkg.extract.pipeline.EXTRACTOR_VERSION
 
 PATTERN_PACKAGE = "corpkg.extract"
 PATTERN_DIR = ("patterns", "roles")

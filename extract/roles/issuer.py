@@ -16,12 +16,13 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 
+from corpkg import __version__
 from corpkg.extract.model import Document, Entity, Evidence, Fact, Party
 from corpkg.extract.names import classify_name, has_legal_suffix, name_key, normalize_name
 
 __all__ = ["EXTRACTOR", "extract_issuer", "IssuerResult", "proper_name", "title_case", "as_of_date"]
 
-EXTRACTOR = "corpkg.roles.issuer@0.1.0"
+EXTRACTOR = f"corpkg.roles.issuer@{__version__}"
 
 # header party role -> Fact slot
 _SLOTS = {

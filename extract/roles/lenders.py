@@ -276,4 +276,4 @@ class LenderExtractor(RoleComponent):
                 d.attrs["startDate"] = found[0][2]
 
 
-make_lenders = role_factory("corpkg_lenders", LenderExtractor)
+make_lenders = role_factory("corpkg_lenders", LenderExtractor, role=ROLE)

@@ -248,4 +248,4 @@ class LitigationExtractor(RoleComponent):
                 break
 
 
-make_litigation = role_factory("corpkg_litigation", LitigationExtractor)
+make_litigation = role_factory("corpkg_litigation", LitigationExtractor, role=ROLE)

@@ -659,7 +659,7 @@ class OfficerExtractor(RoleComponent):
                      attributes=tuple(dict.fromkeys(attrs)), evidence=(ev,))]
 
 
-make_officers = role_factory("corpkg_officers", OfficerExtractor)
+make_officers = role_factory("corpkg_officers", OfficerExtractor, role=ROLE)
 
 
 def _with_title(fact: Fact) -> Fact:

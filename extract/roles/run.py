@@ -1,82 +1,52 @@
-"""Run the role components over a filing: passage Docs in, filing-level facts out.
+"""The filing-level stages around the role components, and the role facts' finalisation.
 
-``extract_roles(document, index)`` builds the passage Docs (``corpkg.extract.entities.
-iter_passage_docs``), sets the per-filing :class:`RoleContext` on each, runs the five role
-components, reads Exhibit 21 lists, and finishes at the filing level: tentative subsidiary ends
-are confirmed or dropped, companies that "became a subsidiary" also become acquisitions, and
-facts with the same defining participants are merged.
+* ``issuer`` (:class:`IssuerStage`): the issuer and the other header/cover parties;
+* ``exhibit21`` (:class:`Exhibit21Stage`): subsidiaries listed in an EX-21 exhibit;
+* ``finalize`` (:class:`FinalizeStage`): tentative subsidiary ends are confirmed or dropped,
+  companies that "became a subsidiary" also become acquisitions, and facts with the same defining
+  participants are merged (:func:`finalize_facts`).
 
-``roles_stage`` is the :mod:`corpkg.extract.pipeline` stage.
+They work on the :class:`~corpkg.extract.pipeline.FilingContext` of the filing Doc; the role
+components between them work on the filing's passage Docs (:mod:`corpkg.extract.roles.base`).
+:func:`build_roles_pipeline` puts the registered role components alone in a pipeline, for
+passage Docs made by hand (tests).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import TYPE_CHECKING
 
 import spacy
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from corpkg.extract.model import Document, Entity, Fact
-from corpkg.extract.roles import acquisitions as _acq  # noqa: F401 - registers the factories
-from corpkg.extract.roles import lenders as _len  # noqa: F401
-from corpkg.extract.roles import litigation as _lit  # noqa: F401
-from corpkg.extract.roles import officers as _off  # noqa: F401
+from corpkg.extract.model import Document, Fact
+from corpkg.extract.roles import acquisitions as _acq
 from corpkg.extract.roles import subsidiaries as _sub
+from corpkg.extract.roles.base import filing_context, filing_stage, role_components
 from corpkg.extract.roles.common import RoleContext, merge_facts
 from corpkg.extract.roles.exhibit21 import exhibit21_facts
+from corpkg.extract.roles.issuer import extract_issuer
 
-__all__ = ["ROLE_PIPES", "build_roles_pipeline", "run_components", "extract_roles", "finalize_facts", "RoleResult",
-           "roles_stage"]
+if TYPE_CHECKING:
+    from corpkg.extract.entities import EntityIndex
 
-# factory name -> the Doc._ attribute it writes
-ROLE_PIPES: dict[str, str] = {
-    "corpkg_subsidiaries": "role_subsidiaries",
-    "corpkg_officers": "role_officers",
-    "corpkg_lenders": "role_lenders",
-    "corpkg_litigation": "role_litigation",
-    "corpkg_acquisitions": "role_acquisitions",
-}
-
-_NLP: Language | None = None
+__all__ = ["build_roles_pipeline", "roles_context", "finalize_facts", "IssuerStage", "Exhibit21Stage",
+           "FinalizeStage"]
 
 
 def build_roles_pipeline(nlp: Language | None = None) -> Language:
-    """A pipeline holding the five role components (added to ``nlp`` if given, else to a
-    blank English one)."""
+    """A pipeline holding the registered role components (added to ``nlp`` if given, else to a
+    blank English one), for passage Docs."""
     nlp = nlp if nlp is not None else spacy.blank("en")
-    for factory in ROLE_PIPES:
-        if factory not in nlp.pipe_names:
-            nlp.add_pipe(factory, name=factory)
+    for spec in role_components():
+        if spec.name not in nlp.component_names:
+            nlp.add_pipe(spec.factory, name=spec.name)
     return nlp
 
 
-def _roles_nlp() -> Language:
-    global _NLP
-    if _NLP is None:
-        _NLP = build_roles_pipeline()
-    return _NLP
-
-
-def run_components(docs: Iterable[Doc], nlp: Language | None = None) -> list[Fact]:
-    """Apply the role components to ready passage Docs; their facts in passage order."""
-    nlp = nlp or _roles_nlp()
-    procs = [(name, proc) for name, proc in nlp.pipeline if name in ROLE_PIPES]
-    facts: list[Fact] = []
-    for doc in docs:
-        for name, proc in procs:
-            doc = proc(doc)
-            facts.extend(doc._.get(ROLE_PIPES[name]) or [])
-    return facts
-
-
-@dataclass(frozen=True)
-class RoleResult:
-    facts: tuple[Fact, ...]
-    entities: tuple[Entity, ...]  # entities the roles had to add (Exhibit 21 names unknown to the index)
-
+# --------------------------------------------------------------------------- the per-filing role context
 
 def _report_date(document: Document) -> str | None:
     cov = document.cover
@@ -101,21 +71,9 @@ def _signer_key(document: Document, ctx: RoleContext) -> str | None:
     return None
 
 
-def _slug(name: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
-
-
-def extract_roles(
-    document: Document,
-    index: Any,
-    *,
-    docs: Iterable[Doc] | None = None,
-    issuer_key: str | None = None,
-    nlp: Language | None = None,
-) -> RoleResult:
-    """Role facts of one filing.  ``index`` is the filing's EntityIndex (``resolve``,
-    ``issuer_key``, ``passages``/``mentions``); ``docs`` the passage Docs if already built."""
-    issuer_key = issuer_key or getattr(index, "issuer_key", None)
+def roles_context(document: Document, index: EntityIndex | None, issuer_key: str | None) -> RoleContext:
+    """What the role rules know about the filing beyond a passage: the issuer, the index that
+    resolves names, the form, the report date and who signs a schedule."""
     ctx = RoleContext(
         issuer_key=issuer_key,
         document=document,
@@ -124,37 +82,78 @@ def extract_roles(
         report_date=_report_date(document),
     )
     ctx.signer_key = _signer_key(document, ctx)
-    if docs is None:
-        from corpkg.extract.entities import iter_passage_docs
+    return ctx
 
-        docs = iter_passage_docs(document, index, nlp or _roles_nlp())
 
-    def with_ctx(ds: Iterable[Doc]) -> Iterable[Doc]:
-        for d in ds:
-            d._.roles_context = ctx
-            yield d
+# --------------------------------------------------------------------------- filing-level stages
 
-    facts = run_components(with_ctx(docs), nlp)
+@filing_stage("corpkg_issuer", name="issuer", role="issuer", assigns=["doc._.filing"])
+class IssuerStage:
+    """Issuer, filer, subject company, filed-by and reporting owners from the SGML header and the
+    cover page (:func:`corpkg.extract.roles.issuer.extract_issuer`), with the ``issuer`` facts."""
 
-    known = {e.key: e for e in getattr(index, "entities", ())}
+    def __init__(self, nlp: Language, name: str) -> None:
+        self.name = name
 
-    def resolve(name: str) -> str | None:
-        return ctx.resolve_key(name)
+    def __call__(self, doc: Doc) -> Doc:
+        ctx = filing_context(doc)
+        result = extract_issuer(ctx.document)
+        for e in result.entities:
+            added = ctx.add_entity(e)
+            if e.is_issuer:
+                ctx.issuer = added
+        ctx.facts.extend(result.facts)
+        return doc
 
-    minted: dict[str, str] = {}
 
-    def make_key(name: str) -> str:
-        from corpkg.extract.names import name_key
+def _slug(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
-        key = name_key(name) or _slug(name)
-        if key in known or (key in minted and minted[key] != name):
-            key = _slug(name)
-        minted[key] = name
-        return key
 
-    ex_facts, ex_entities = exhibit21_facts(document, resolve, issuer_key, make_key)
-    facts += ex_facts
-    return RoleResult(tuple(finalize_facts(facts)), tuple(ex_entities))
+@filing_stage("corpkg_exhibit21", name="exhibit21", role="subsidiary", assigns=["doc._.filing"])
+class Exhibit21Stage:
+    """Subsidiaries listed in the filing's EX-21 exhibits (:mod:`corpkg.extract.roles.exhibit21`);
+    names the entity index does not know become new organizations."""
+
+    def __init__(self, nlp: Language, name: str) -> None:
+        self.name = name
+
+    def __call__(self, doc: Doc) -> Doc:
+        ctx = filing_context(doc)
+        rctx = ctx.roles_context
+        known = {e.key for e in getattr(ctx.index, "entities", ())}
+        minted: dict[str, str] = {}
+
+        def make_key(name: str) -> str:
+            from corpkg.extract.names import name_key
+
+            key = name_key(name) or _slug(name)
+            if key in known or (key in minted and minted[key] != name):
+                key = _slug(name)
+            minted[key] = name
+            return key
+
+        facts, entities = exhibit21_facts(ctx.document, rctx.resolve_key, rctx.issuer_key, make_key)
+        ctx.pending.extend(facts)
+        for e in entities:
+            ctx.add_entity(e)
+        return doc
+
+
+@filing_stage("corpkg_finalize", name="finalize", assigns=["doc._.filing"])
+class FinalizeStage:
+    """The role facts of the filing, finalised (:func:`finalize_facts`); a fact is kept when every
+    participant is a known entity of the filing."""
+
+    def __init__(self, nlp: Language, name: str) -> None:
+        self.name = name
+
+    def __call__(self, doc: Doc) -> Doc:
+        ctx = filing_context(doc)
+        keys = set(ctx.entities)
+        ctx.facts.extend(f for f in finalize_facts(ctx.role_facts()) if all(k in keys for _, k in f.participants))
+        ctx.finalised = True
+        return doc
 
 
 def finalize_facts(facts: list[Fact]) -> list[Fact]:
@@ -181,23 +180,3 @@ def finalize_facts(facts: list[Fact]) -> list[Fact]:
     out = [Fact(f.role, f.participants, tuple(a for a in f.attributes if not a[0].startswith("_")), f.evidence)
            if any(a[0].startswith("_") for a in f.attributes) else f for f in out]
     return merge_facts(out + derived)
-
-
-# --------------------------------------------------------------------------- pipeline stage
-
-def roles_stage(state: Any) -> None:
-    """Pipeline stage: role facts from the entity index the entity stage left in
-    ``state.extras["entity_index"]`` (computed here when no entity stage ran)."""
-    if state.extras.get("entity_index") is None:
-        from corpkg.extract.entities import entities_stage
-
-        entities_stage(state)
-    index = state.extras["entity_index"]
-    issuer_key = getattr(index, "issuer_key", None) or (state.issuer.key if state.issuer else None)
-    result = extract_roles(state.document, index, issuer_key=issuer_key)
-    for e in result.entities:
-        state.add_entity(e)
-    keys = set(state.entities)
-    for f in result.facts:
-        if all(k in keys for _, k in f.participants):
-            state.facts.append(f)

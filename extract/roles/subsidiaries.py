@@ -461,4 +461,4 @@ def _indirect(facts: list[Fact]) -> list[Fact]:
     return out
 
 
-make_subsidiaries = role_factory("corpkg_subsidiaries", SubsidiaryExtractor)
+make_subsidiaries = role_factory("corpkg_subsidiaries", SubsidiaryExtractor, role=ROLE)
