@@ -1,8 +1,13 @@
 """Score extractions against gold answers (``gold/*.json``, format in ``gold/README.md``).
 
 Per filing and in total: precision, recall and F1 per entity type (Organization, Person) and
-per role (issuer, subsidiaries, officers, lenders, litigants, acquirers), with the false
-positives and false negatives listed.  Names match after normalisation (case, punctuation, a
+per role (each role file's ``ckg:goldKey``: issuer, subsidiaries, officers, lenders, litigants,
+acquirers, ...), with the false positives and false negatives listed.  How a role is scored is
+declared in its file of ``ontology/roles/`` (``ckg:scoreMode``, ``ckg:scorePairs`` /
+``ckg:scoreSlots``, ``ckg:goldFields``): ``pairs`` matches (slot, slot) pairs of facts against
+gold items with two fields; ``sides`` matches (entity, slot) against gold ``{party, side}``;
+``single`` matches the filing's one party (the issuer: the facts' slot and entities flagged
+``is_issuer``) against a gold item or name, with ``optional_<key>s`` as optional ones.  Names match after normalisation (case, punctuation, a
 leading "The", honorifics and legal suffixes ignored) and any alias stands for its entity;
 ``optional`` entities and ``optional_*`` facts are neither required nor counted wrong;
 ``not_entities`` typed as organizations or persons are errors.
@@ -18,10 +23,11 @@ import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable
 
 from corpkg.extract.model import Document, Entity, Extraction
 from corpkg.extract.names import lexicon, normalize_name
+from corpkg.ontology.registry import RoleSpec, roles
 
 __all__ = [
     "Score",
@@ -36,7 +42,8 @@ __all__ = [
 ]
 
 ENTITY_TYPES = ("Organization", "Person")
-ROLES = ("issuer", "subsidiaries", "officers", "lenders", "litigants", "acquirers")
+ROLES: tuple[str, ...] = tuple(spec.gold_key for spec in roles())
+"""The scored roles, by gold key (``ckg:goldKey`` of ontology/roles/*.ttl), in role order."""
 _GENERIC = {"company", "registrant", "issuer", "corporation", "we", "us", "our", "partnership"}
 
 
@@ -241,13 +248,21 @@ def _score_entities(gold: dict, gents: list[_GoldEntity], ex: Extraction, rep: F
     rep.scores["entity:all"] = total
 
 
-# role -> (fact role, predicted slot pairs, gold keys)
-_ROLE_SPEC = {
-    "subsidiaries": ("subsidiary", [("owned", "owner")], ("subsidiary", "parent")),
-    "officers": ("position", [("holder", "organization")], ("person", "org")),
-    "lenders": ("credit", [("lender", "borrower")], ("lender", "borrower")),
-    "acquirers": ("acquisition", [("acquirer", "target")], ("acquirer", "target")),
-}
+def _pair_items(spec: RoleSpec, gold: dict[str, Any], gold_norms: Callable[[str], set[str]],
+                items: list[tuple[tuple[set[str], ...], bool, str]]) -> None:
+    """Gold items of a role scored by pairs: ``gold[key]`` (and ``optional_<key>``) entries whose two
+    fields (``ckg:goldFields``) name the ends; the second may list several names."""
+    ga, gb = spec.gold_fields
+    key = spec.gold_key
+    for opt, src in ((False, gold.get(key, [])), (True, gold.get(f"optional_{key}", []))):
+        for g in src:
+            b = g.get(gb)
+            bs = b if isinstance(b, list) else [b]
+            bn: set[str] = set()
+            for x in bs:
+                if x:
+                    bn |= gold_norms(x)
+            items.append(((gold_norms(g[ga]), bn), opt, f"{g[ga]} -> {' | '.join(x for x in bs if x)}"))
 
 
 def _score_roles(gold: dict, gents: list[_GoldEntity], ex: Extraction, rep: FilingReport) -> None:
@@ -270,45 +285,38 @@ def _score_roles(gold: dict, gents: list[_GoldEntity], ex: Extraction, rep: Fili
 
     # gold items: (tuple of norm-sets per end, optional, description)
     total = Score()
-    for role in ROLES:
+    for spec in roles():
+        role = spec.gold_key
         items: list[tuple[tuple[set[str], ...], bool, str]] = []
         preds: dict[tuple[str, ...], str] = {}
-        if role == "issuer":
-            for opt, src in ((False, [gold.get("issuer")]), (True, gold.get("optional_issuers", []))):
+        if spec.score_mode == "single":
+            for opt, src in ((False, [gold.get(role)]), (True, gold.get(f"optional_{role}s", []))):
                 for g in src:
                     if not g:
                         continue
-                    name = g["name"] if isinstance(g, dict) else str(g)
+                    name = g[spec.gold_fields[0]] if isinstance(g, dict) else str(g)
                     items.append(((gold_norms(name),), opt, name))
-            issuer_keys = {k for f in ex.facts if f.role == "issuer" for k in f.participant("issuer")}
-            issuer_keys |= {e.key for e in ex.entities if e.is_issuer}
-            for k in issuer_keys:
+            single_keys = {k for f in ex.facts if f.role == spec.name for s in spec.score_slots for k in f.participant(s)}
+            single_keys |= {e.key for e in ex.entities if e.is_issuer}
+            for k in single_keys:
                 preds[(k,)] = label(k)
-        elif role == "litigants":
-            for opt, src in ((False, gold.get("litigants", [])), (True, gold.get("optional_litigants", []))):
-                for g in src:
-                    items.append(((gold_norms(g["party"]), {g.get("side", "")}), opt, f"{g['party']} ({g.get('side')})"))
-            for f in ex.facts:
-                if f.role != "proceeding":
-                    continue
-                for side in ("plaintiff", "defendant"):
-                    for k in f.participant(side):
-                        preds[(k, side)] = f"{label(k)} ({side})"
-        else:
-            fact_role, slots, (ga, gb) = _ROLE_SPEC[role]
+        elif spec.score_mode == "sides":
+            party, side = spec.gold_fields
             for opt, src in ((False, gold.get(role, [])), (True, gold.get(f"optional_{role}", []))):
                 for g in src:
-                    b = g.get(gb)
-                    bs = b if isinstance(b, list) else [b]
-                    bn: set[str] = set()
-                    for x in bs:
-                        if x:
-                            bn |= gold_norms(x)
-                    items.append(((gold_norms(g[ga]), bn), opt, f"{g[ga]} -> {' | '.join(x for x in bs if x)}"))
+                    items.append(((gold_norms(g[party]), {g.get(side, "")}), opt, f"{g[party]} ({g.get(side)})"))
             for f in ex.facts:
-                if f.role != fact_role:
+                if f.role != spec.name:
                     continue
-                for sa, sb in slots:
+                for slot in spec.score_slots:
+                    for k in f.participant(slot):
+                        preds[(k, slot)] = f"{label(k)} ({slot})"
+        else:
+            _pair_items(spec, gold, gold_norms, items)
+            for f in ex.facts:
+                if f.role != spec.name:
+                    continue
+                for sa, sb in spec.score_pairs:
                     for ka in f.participant(sa):
                         for kb in f.participant(sb):
                             preds[(ka, kb)] = f"{label(ka)} -> {label(kb)}"
@@ -320,7 +328,7 @@ def _score_roles(gold: dict, gents: list[_GoldEntity], ex: Extraction, rep: Fili
                 ok = True
                 for end_i, k in enumerate(pkey):
                     want = ends[end_i]
-                    have = {k} if role == "litigants" and end_i == 1 else names_of(k)
+                    have = {k} if spec.score_mode == "sides" and end_i == 1 else names_of(k)
                     if not (have & want):
                         ok = False
                         break

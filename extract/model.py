@@ -12,6 +12,7 @@ exact string ``corpkg text FILE`` prints.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Literal
 
 __all__ = [
@@ -247,9 +248,17 @@ class Document:
 
 EntityKind = Literal["Organization", "Person"]
 
-Role = Literal["issuer", "subsidiary", "position", "credit", "proceeding", "acquisition"]
-"""issuer → ckg:Filing ckg:issuer; subsidiary → ckg:Ownership; position → ckg:Position;
-credit → ckg:CreditAgreement; proceeding → ckg:LegalProceeding; acquisition → ckg:Acquisition."""
+Role = str
+"""A role name declared in ontology/roles/*.ttl (``ckg:role``: issuer, subsidiary, position, credit,
+proceeding, acquisition, ...).  A static ``Literal`` cannot be derived from the ontology, so
+:class:`Fact` checks the name against :func:`corpkg.ontology.registry.role_names` when it is made."""
+
+
+@lru_cache(maxsize=1)
+def _declared_roles() -> frozenset[str]:
+    from corpkg.ontology.registry import role_names
+
+    return frozenset(role_names())
 
 
 @dataclass(frozen=True)
@@ -284,7 +293,8 @@ class Entity:
 
 @dataclass(frozen=True)
 class Fact:
-    """A role fact: participants by slot, attributes, and evidence.
+    """A role fact: participants by slot, attributes, and evidence.  ``role`` must be declared in
+    ontology/roles/ (``ValueError`` otherwise).
 
     Slots and attribute names are the local names of ontology properties, e.g.
     ``("owner", key)``, ``("owned", key)``, ``("holder", key)``, ``("organization", key)``,
@@ -297,6 +307,16 @@ class Fact:
     participants: tuple[tuple[str, str], ...]
     attributes: tuple[tuple[str, str], ...] = ()
     evidence: tuple[Evidence, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.role not in _declared_roles():
+            import difflib
+
+            declared = sorted(_declared_roles())
+            close = difflib.get_close_matches(str(self.role), declared, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise ValueError(f"Fact role {self.role!r} is not declared in ontology/roles/{hint}; "
+                             f"declared: {', '.join(declared)}. Add a role file to declare a new role.")
 
     def participant(self, slot: str) -> list[str]:
         return [k for s, k in self.participants if s == slot]

@@ -1,10 +1,10 @@
 """Project the RDF graph onto a networkx ``MultiDiGraph`` for drawing and analytics.
 
-Entities (``ckg:Organization``, ``ckg:Person``) become nodes; n-ary relation nodes
-(``ckg:Ownership``, ``ckg:Position``, ``ckg:CreditAgreement``, ``ckg:LegalProceeding``,
-``ckg:Acquisition``) become labelled edges that carry their attributes, dates, filing and
-evidence.  Which participant is the source and which the target of an edge is data: the
-``VALUES`` table of ``ontology/queries/projection_edges.rq``.  A relation whose participants give
+Entities (``ckg:Organization``, ``ckg:Person``) become nodes; n-ary relation nodes (the role
+classes of ``ontology/roles/*.ttl`` that declare ``ckg:edges``) become labelled edges that carry
+their attributes, dates, filing and evidence.  Which participant is the source and which the
+target of an edge is data: each role file's ``ckg:edges``, written into the ``VALUES`` table of
+``ontology/queries/projection_edges.rq`` at run time (:mod:`corpkg.ontology.registry`).  A relation whose participants give
 no edge (one side unknown) is kept as a small relation node linked to the parties it names, so
 nothing stated in a filing is dropped from the picture.
 
@@ -21,9 +21,12 @@ from pathlib import Path
 from typing import Any
 
 import networkx as nx
+from rdflib import RDFS
 
 from corpkg.errors import CorpkgError
+from corpkg.graph.terms import CKG_IRI, PROV, SKOS
 from corpkg.ontology import QUERIES_DIR
+from corpkg.ontology.registry import edge_roles
 
 __all__ = [
     "CKG",
@@ -44,21 +47,16 @@ __all__ = [
     "TITLE_ORDER",
 ]
 
-CKG = "https://w3id.org/corpkg/ontology#"
-PROV = "http://www.w3.org/ns/prov#"
-RDFS_LABEL = "http://www.w3.org/2000/01/rdf-schema#label"
-SKOS_ALT = "http://www.w3.org/2004/02/skos/core#altLabel"
+CKG = CKG_IRI
+RDFS_LABEL = str(RDFS.label)
+SKOS_ALT = str(SKOS.altLabel)
 
-RELATION_ROLES: dict[str, str] = {
-    "Ownership": "subsidiary",
-    "Position": "position",
-    "CreditAgreement": "credit",
-    "LegalProceeding": "proceeding",
-    "Acquisition": "acquisition",
-}
-"""Relation class (local name) → role name of ``extract/model.py``'s ``Fact.role``."""
+RELATION_ROLES: dict[str, str] = {spec.class_name: spec.name for spec in edge_roles()}
+"""Relation class (local name) → role name (``Fact.role``), for the roles whose relations become
+edges (declared in ontology/roles/*.ttl)."""
 
 ROLES: tuple[str, ...] = tuple(RELATION_ROLES.values())
+"""The roles ``project(roles=...)``, ``filter_projection(roles=...)`` and ``corpkg viz --roles`` accept."""
 
 # seniority order for showing several titles of one position (unknown titles sort before Director)
 TITLE_ORDER = (
@@ -100,13 +98,35 @@ def local_name(iri: str) -> str:
 
 
 _RESTRICT_LINE = re.compile(r"^[ \t]*# @restrict[ \t]*$", re.MULTILINE)
+_EDGES_LINE = re.compile(r"^[ \t]*# @edges[ \t]*$", re.MULTILINE)
+_RELATION_TYPES = re.compile(r"\$relationTypes\b")
 _IRI_OK = re.compile(r"[^\s<>\"{}|^`\\]+")
 
 
+def _sparql_string(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+
+
+def _role_text(text: str) -> str:
+    """Fill in what the role files declare: ``$relationTypes`` (the IRIs of the role classes with
+    edges) and the ``# @edges`` line (one VALUES row per declared edge)."""
+    specs = edge_roles()
+    types = ", ".join(f"<{spec.class_iri}>" for spec in specs)
+    text = _RELATION_TYPES.sub(lambda m: types, text)
+    rows = [
+        f"  (<{spec.class_iri}> <{CKG}{edge.source}> <{CKG}{edge.target}> "
+        f"{_sparql_string(spec.name)} {_sparql_string(edge.label)})"
+        for spec in specs
+        for edge in spec.edges
+    ]
+    return _EDGES_LINE.sub(lambda m: "\n".join(rows), text, count=1)
+
+
 def _query_text(name: str, **values: Iterable[str]) -> str:
-    """The text of ``ontology/queries/NAME.rq``; each keyword adds ``VALUES ?name { <iri> ... }`` at
-    the query's ``# @restrict`` line (IRIs only, checked, so nothing can be injected)."""
-    text = (QUERIES_DIR / f"{name}.rq").read_text(encoding="utf-8")
+    """The text of ``ontology/queries/NAME.rq`` with the roles filled in (:func:`_role_text`); each
+    keyword adds ``VALUES ?name { <iri> ... }`` at the query's ``# @restrict`` line (IRIs only,
+    checked, so nothing can be injected)."""
+    text = _role_text((QUERIES_DIR / f"{name}.rq").read_text(encoding="utf-8"))
     if not values:
         return text
     blocks = []
@@ -195,8 +215,8 @@ def project(source: Any, *, roles: Iterable[str] | None = None) -> nx.MultiDiGra
     ``relation_type``, ``attributes`` (local name → list of values), ``titles``, ``start``, ``end``,
     ``as_of``, ``filing``, ``filing_info`` and ``evidence`` (list of quote/offsets/section/filing
     dicts).  The graph's ``filings`` attribute maps filing IRIs to their form type, dates and issuers.
-    ``roles`` (subsidiary, position, credit, proceeding, acquisition) projects those relations only
-    (the restriction is part of the SPARQL).
+    ``roles`` (some of :data:`ROLES`: subsidiary, position, ...) projects those relations only (the
+    restriction is part of the SPARQL).
     """
     store = open_source(source)
     return _assemble(store, relation_types=_relation_types(roles))
@@ -315,22 +335,8 @@ def load_projection(source: Any) -> nx.MultiDiGraph:
     return project(source)
 
 
-_ROLE_OF_SLOT = {
-    "owner": "parent",
-    "owned": "subsidiary",
-    "holder": "officer",
-    "organization": "employer",
-    "lender": "lender",
-    "borrower": "borrower",
-    "guarantor": "guarantor",
-    "agent": "agent",
-    "plaintiff": "plaintiff",
-    "defendant": "defendant",
-    "counterclaimant": "counterclaimant",
-    "acquirer": "acquirer",
-    "target": "target",
-    "seller": "seller",
-}
+_ROLE_OF_SLOT: dict[str, str] = {slot: name for spec in edge_roles() for slot, name in spec.participant_roles.items()}
+"""Slot → what its entity is called (``ckg:participantRole`` of the role files: owner → parent)."""
 
 
 def _entities(store: Any, restrict: dict[str, list[str]]) -> dict[str, dict[str, Any]]:
@@ -422,7 +428,7 @@ def _relations(store: Any, restrict: dict[str, list[str]]) -> dict[str, dict[str
             {"relation": rel, "relation_type": local_name(row["relationType"]), "attributes": defaultdict(list), "filings": []},
         )
         prop, value = row["property"], row["value"]
-        if prop == PROV + "wasDerivedFrom":
+        if prop == str(PROV.wasDerivedFrom):
             if value not in info["filings"]:
                 info["filings"].append(value)
             continue
@@ -624,8 +630,7 @@ def filter_projection(
 ) -> nx.MultiDiGraph:
     """A filtered copy of a projection.
 
-    ``roles`` keeps edges of those roles only (subsidiary, position, credit, proceeding,
-    acquisition). ``since`` (ISO date) keeps edges in force or evidenced on or after that date: an
+    ``roles`` keeps edges of those roles only (some of :data:`ROLES`). ``since`` (ISO date) keeps edges in force or evidenced on or after that date: an
     edge is kept when any of its dates (start, end, as-of, filing date) is ``>= since``; edges with no
     date at all are dropped. ``focus`` (a name or IRI) keeps the ``hops``-neighbourhood of that
     entity, following edges in both directions. Entities left without edges are dropped unless

@@ -26,6 +26,7 @@ from typing import Any
 import networkx as nx
 
 from corpkg.graph.projection import ROLES, filter_projection, project, project_neighbourhood, sort_titles
+from corpkg.ontology.registry import categories, edge_roles
 
 __all__ = [
     "NODE_STYLES",
@@ -39,35 +40,36 @@ __all__ = [
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 
-# node category → (legend text, vis shape, colour); order = legend order and priority
-NODE_STYLES: dict[str, tuple[str, str, str]] = {
-    "issuer": ("Issuer (filer)", "star", "#1f4e79"),
-    "subsidiary": ("Subsidiary", "dot", "#4e79a7"),
-    "lender": ("Lender / guarantor", "dot", "#59a14f"),
-    "acquirer": ("Acquirer / target", "dot", "#f28e2b"),
-    "litigant": ("Litigant", "dot", "#e15759"),
-    "organization": ("Other organization", "dot", "#9d9d9d"),
-    "officer": ("Officer / director", "triangle", "#8e5ea2"),
-    "person": ("Other person", "triangle", "#c9a0dc"),
-    "relation": ("Relation, one side unknown", "diamond", "#bab0ac"),
+# the categories no role declares: entities in no role category, and relations drawn as nodes
+# (category → legend text, tooltip text, vis shape, colour)
+_GENERIC_STYLES: dict[str, tuple[str, str, str, str]] = {
+    "organization": ("Other organization", "organization", "dot", "#9d9d9d"),
+    "person": ("Other person", "person", "triangle", "#c9a0dc"),
+    "relation": ("Relation, one side unknown", "relation with one side unknown", "diamond", "#bab0ac"),
 }
 
-# edge role → (legend text, colour)
-EDGE_STYLES: dict[str, tuple[str, str]] = {
-    "subsidiary": ("subsidiary of", "#4e79a7"),
-    "position": ("officer / director of", "#8e5ea2"),
-    "credit": ("lender / guarantor to", "#59a14f"),
-    "proceeding": ("sued / counterclaimed", "#e15759"),
-    "acquisition": ("acquired", "#f28e2b"),
-}
 
-_ORG_PRIORITY = (
-    ("issuer", {"issuer"}),
-    ("subsidiary", {"subsidiary", "parent"}),
-    ("lender", {"lender", "guarantor", "agent"}),
-    ("acquirer", {"acquirer", "target", "seller"}),
-    ("litigant", {"plaintiff", "defendant", "counterclaimant"}),
-)
+def _node_styles() -> dict[str, tuple[str, str, str, str]]:
+    """Every node category: the roles' (ontology/roles/*.ttl, ckg:category), organizations' first
+    by priority, then other organizations, the persons' categories, other persons, relations."""
+    cats = categories()
+    styles = {c.name: (c.label, c.short_label, c.shape, c.colour) for c in cats if c.kind == "Organization"}
+    styles["organization"] = _GENERIC_STYLES["organization"]
+    styles.update({c.name: (c.label, c.short_label, c.shape, c.colour) for c in cats if c.kind == "Person"})
+    styles["person"] = _GENERIC_STYLES["person"]
+    styles["relation"] = _GENERIC_STYLES["relation"]
+    return styles
+
+
+NODE_STYLES: dict[str, tuple[str, str, str]] = {k: (legend, shape, colour)
+                                               for k, (legend, _short_text, shape, colour) in _node_styles().items()}
+"""node category → (legend text, vis shape, colour); order = legend order."""
+
+CATEGORY_TEXT: dict[str, str] = {k: short for k, (_legend, short, _shape, _colour) in _node_styles().items()}
+"""node category → the words tooltips use for it (embedded in the page's data)."""
+
+EDGE_STYLES: dict[str, tuple[str, str]] = {spec.name: (spec.legend, spec.colour) for spec in edge_roles()}
+"""edge role → (legend text, colour), from the role files."""
 
 
 MAX_LABEL = 42
@@ -79,12 +81,11 @@ def node_category(data: dict[str, Any]) -> str:
     if data.get("relation_node"):
         return "relation"
     roles = set(data.get("roles", ()))
-    if data.get("kind") == "Person":
-        return "officer" if "officer" in roles else "person"
-    for category, wanted in _ORG_PRIORITY:
-        if roles & wanted:
-            return category
-    return "organization"
+    kind = "Person" if data.get("kind") == "Person" else "Organization"
+    for category in categories():  # by priority
+        if category.kind == kind and roles & category.participant_roles:
+            return category.name
+    return "person" if kind == "Person" else "organization"
 
 
 def _short(text: str, limit: int = MAX_LABEL) -> str:
@@ -414,10 +415,13 @@ def render_page(net, *, title: str = "corpkg graph", subtitle: str = "", roles: 
     categories = sorted({n["category"] for n in net.nodes}, key=list(NODE_STYLES).index)
     present_roles = {e["role"] for e in net.edges}
     vis_js = _asset("vis-network.min.js")
+    legend = {"categories": CATEGORY_TEXT,
+              "roles": {r: {"label": EDGE_STYLES[r][0], "colour": EDGE_STYLES[r][1]} for r in roles if r in EDGE_STYLES}}
     data_js = (
         "window.CORPKG = {nodes: " + htmlsafe_json_dumps(net.nodes)
         + ", edges: " + htmlsafe_json_dumps(net.edges)
-        + ", options: " + htmlsafe_json_dumps(net.options) + "};"
+        + ", options: " + htmlsafe_json_dumps(net.options)
+        + ", legend: " + htmlsafe_json_dumps(legend) + "};"
     )
     page_js = (STATIC_DIR / "page.js").read_text(encoding="utf-8").replace("</script", "<\\/script")
     scripts = [vis_js, str(data_js), page_js]
@@ -426,6 +430,7 @@ def render_page(net, *, title: str = "corpkg graph", subtitle: str = "", roles: 
         subtitle=subtitle,
         node_styles=[(c, *NODE_STYLES[c]) for c in categories],
         edge_styles=[(r, *EDGE_STYLES.get(r, (r, "#888888"))) for r in roles if r in present_roles],
+        arrows=[spec.arrow_text for spec in edge_roles() if spec.name in roles and spec.arrow_text],
         vis_js=Markup(vis_js),
         data_js=Markup(data_js),
         page_js=Markup(page_js),

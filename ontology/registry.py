@@ -160,13 +160,13 @@ class RoleSpec:
 # --------------------------------------------------------------------------- loading
 
 
-def _local(node: Node) -> str:
+def _local(node: Node | str) -> str:
     text = str(node)
     return text[len(CKG_IRI):] if text.startswith(CKG_IRI) else text
 
 
 def _one(g: Graph, s: Node, p: URIRef, where: str, *, required: bool = True) -> Node | None:
-    values = sorted(g.objects(s, p))
+    values = sorted(g.objects(s, p), key=str)
     if len(values) > 1:
         raise RoleDeclarationError(f"{where}: {_local(s)} has {len(values)} values of ckg:{_local(p)}, expected one")
     if not values:
@@ -414,15 +414,15 @@ def _shapes(directory: Path, generic: Path) -> Graph:
             _closure(role_graph, URIRef(shape), g)
     # the generic shape of every ckg:Relation: one of the declared role classes (the list comes from
     # the registry, not from shapes.ttl)
-    for relation_shape in sorted(g.subjects(_SH.targetClass, _CKG.Relation)):
+    for relation_shape in sorted(g.subjects(_SH.targetClass, _CKG.Relation), key=str):
         members: list[Node] = []
         for spec in _load(directory):
             member = BNode()
-            g.add((member, _SH["class"], URIRef(spec.class_iri)))
+            g.add((member, URIRef(str(_SH) + "class"), URIRef(spec.class_iri)))
             members.append(member)
         head = BNode()
         Collection(g, head, members)
-        g.add((relation_shape, _SH["or"], head))
+        g.add((relation_shape, URIRef(str(_SH) + "or"), head))
     return g
 
 

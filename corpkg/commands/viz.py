@@ -8,9 +8,11 @@ from pathlib import Path
 import click
 
 from corpkg.errors import CorpkgError
+from corpkg.ontology.registry import edge_roles
 
 BIG_PAGE = 3000  # entities above which a page loads slowly in a browser (docs/viz.md)
-ROLE_NAMES = ("subsidiary", "position", "credit", "proceeding", "acquisition")
+ROLE_NAMES: tuple[str, ...] = tuple(spec.name for spec in edge_roles())
+"""The roles ``--roles`` accepts: those whose relations are drawn as edges (ontology/roles/*.ttl)."""
 
 
 def _roles(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]) -> list[str] | None:

@@ -75,11 +75,8 @@
   function labelOf(id) { return nodeById[id] ? nodeById[id].fullLabel : id; }
 
   // ------------------------------------------------------------------ tooltips (DOM elements, text only)
-  var CATEGORY_TEXT = {
-    issuer: "issuer", subsidiary: "subsidiary", lender: "lender / guarantor", acquirer: "acquirer / target",
-    litigant: "litigant", organization: "organization", officer: "officer / director", person: "person",
-    relation: "relation with one side unknown"
-  };
+  // category → words, embedded by the Python side from the role files (ontology/roles/*.ttl)
+  var CATEGORY_TEXT = (data.legend && data.legend.categories) || {};
   function nodeTooltip(n) {
     var box = el("div", "tip");
     box.appendChild(el("div", "tip-title", n.fullLabel));
