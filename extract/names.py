@@ -11,11 +11,12 @@ import re
 import sys
 import unicodedata
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Iterable, Literal
+from typing import Literal
 
 __all__ = [
     "PATTERN_FILES",
@@ -65,7 +66,7 @@ def _patterns_dir() -> Path:
     return Path(str(resources.files("corpkg.extract").joinpath("patterns")))
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_list(name: str) -> tuple[str, ...]:
     """Lines of ``extract/patterns/NAME`` without comments and blank lines (order kept)."""
     path = _patterns_dir() / name
@@ -274,7 +275,7 @@ _NAMEISH = re.compile(
 )
 
 
-def person_parts(name: str) -> tuple[str, str, str] | None:  # noqa: C901
+def person_parts(name: str) -> tuple[str, str, str] | None:
     """(first, middle, last) of a person-shaped name, else None.  Honorifics and generational
     suffixes are dropped: ``"Eugene Chiaramonte, Jr."`` → ("Eugene", "", "Chiaramonte")."""
     lex = lexicon()

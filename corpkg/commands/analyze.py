@@ -5,11 +5,14 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from corpkg.errors import CorpkgError
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 
 def _date(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
@@ -29,7 +32,8 @@ def _fmt_dates(row: dict[str, Any]) -> str:
     return ", ".join(parts)
 
 
-def analysis(graph, *, entity: str | None, between: tuple[str, str] | None, top: int, as_of: str | None) -> dict[str, Any]:
+def analysis(graph: nx.MultiDiGraph[str], *, entity: str | None, between: tuple[str, str] | None, top: int,
+             as_of: str | None) -> dict[str, Any]:
     """Everything ``corpkg analyze`` prints, as plain data."""
     from corpkg.graph import analytics as A
 

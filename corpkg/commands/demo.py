@@ -9,10 +9,14 @@ import json
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from corpkg.errors import CorpkgError
+
+if TYPE_CHECKING:
+    from corpkg.extract.model import Document
 
 __all__ = ["command", "find_filings", "read_filings", "describe", "ReadResult", "graph_step"]
 
@@ -22,7 +26,7 @@ _SKIP_NAMES = {"MANIFEST.tsv", "README.md"}
 @dataclass
 class ReadResult:
     path: Path
-    document: object | None  # corpkg.extract.model.Document
+    document: Document | None
     error: CorpkgError | None
 
 
@@ -50,7 +54,7 @@ def read_filings(paths: list[Path], *, max_bytes: int) -> list[ReadResult]:
     return out
 
 
-def describe(doc) -> dict:  # type: ignore[no-untyped-def]
+def describe(doc: Document) -> dict[str, Any]:
     """A short, JSON-ready account of what the reader found in one filing."""
     from corpkg.extract.reader import issuer_name
 
@@ -67,7 +71,8 @@ def describe(doc) -> dict:  # type: ignore[no-untyped-def]
         "date_of_report": cover.date_of_report if cover else None,
         "cover": {
             k: getattr(cover, k)
-            for k in ("registrant_name", "state_of_incorporation", "commission_file_number", "irs_employer_id", "address", "phone", "shares_outstanding")
+            for k in ("registrant_name", "state_of_incorporation", "commission_file_number", "irs_employer_id", "address", "phone",
+                      "shares_outstanding")
             if cover is not None and getattr(cover, k) is not None
         },
         "documents": [f"{d.type or '?'} ({d.content}, {d.end - d.start:,} chars)" for d in doc.documents],
@@ -78,7 +83,7 @@ def describe(doc) -> dict:  # type: ignore[no-untyped-def]
     }
 
 
-def print_summary(summary: dict) -> None:
+def print_summary(summary: dict[str, Any]) -> None:
     click.echo(f"{summary['path']}")
     click.echo(f"  {summary['format']}, form {summary['form_type'] or '?'}, issuer {summary['issuer'] or '?'}")
     dates = [f"{k} {summary[k]}" for k in ("filed_as_of", "period_of_report", "date_of_report") if summary[k]]
@@ -92,7 +97,7 @@ def print_summary(summary: dict) -> None:
         click.echo(f"  warning: {w}")
 
 
-def write_summaries(summaries: list[dict], out_dir: Path) -> Path:
+def write_summaries(summaries: list[dict[str, Any]], out_dir: Path) -> Path:
     out_dir.mkdir(parents=True, exist_ok=True)
     target = out_dir / "filings.json"
     target.write_text(json.dumps(summaries, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
@@ -122,8 +127,8 @@ def graph_step(documents: list, out_dir: Path) -> object:  # type: ignore[type-a
     from corpkg.commands.query import format_rows
     from corpkg.extract.pipeline import extract_filing
     from corpkg.graph.query import load_named, select
-    from corpkg.graph.store import export, open_store, replace_filing
     from corpkg.graph.rdf import build_filing_graph
+    from corpkg.graph.store import export, open_store, replace_filing
 
     store = open_store(out_dir / "store")
     for doc in documents:
@@ -145,7 +150,8 @@ def graph_step(documents: list, out_dir: Path) -> object:  # type: ignore[type-a
 
 @click.command("demo")
 @click.argument("folder", type=click.Path(exists=True, file_okay=True, dir_okay=True, path_type=Path))
-@click.option("--out-dir", type=click.Path(file_okay=False, path_type=Path), default=Path("demo-output"), show_default=True, help="Where to write the results.")
+@click.option("--out-dir", type=click.Path(file_okay=False, path_type=Path), default=Path("demo-output"), show_default=True,
+              help="Where to write the results.")
 @click.option("--max-size", type=int, default=50_000_000, show_default=True, help="Skip filings larger than this many bytes.")
 def command(folder: Path, out_dir: Path, max_size: int) -> None:
     """Read every filing in FOLDER and show what corpkg found in each.
@@ -163,6 +169,8 @@ def command(folder: Path, out_dir: Path, max_size: int) -> None:
     for r in results:
         if r.error is not None:
             click.echo(f"corpkg: error: {r.error}", err=True)
+            continue
+        if r.document is None:
             continue
         s = describe(r.document)
         print_summary(s)
