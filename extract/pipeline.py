@@ -146,6 +146,17 @@ class FilingContext:
             self._passages = docs
         return self._passages
 
+    def use_passages(self, docs: Iterable[Doc] | None, roles_context: RoleContext | None = None) -> None:
+        """Work on these passage Docs (made by hand, in tests) and, if given, this role context,
+        instead of cutting the filing with ``index``."""
+        if roles_context is not None:
+            self._roles_context = roles_context
+        if docs is not None:
+            ctx = self.roles_context
+            self._passages = list(docs)
+            for d in self._passages:
+                d._.roles_context = ctx
+
     def role_ran(self, attr: str) -> None:
         """Called by a role component after it has run over the passages."""
         if attr not in self.role_attrs:

@@ -9,19 +9,22 @@
 They work on the :class:`~corpkg.extract.pipeline.FilingContext` of the filing Doc; the role
 components between them work on the filing's passage Docs (:mod:`corpkg.extract.roles.base`).
 :func:`build_roles_pipeline` puts the registered role components alone in a pipeline, for
-passage Docs made by hand (tests).
+passage Docs made by hand (tests); :func:`extract_roles` runs a pipeline's role part (role
+components, Exhibit 21, finalisation) given an entity index and, optionally, the passage Docs.
 """
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import spacy
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from corpkg.extract.model import Document, Fact
+from corpkg.extract.model import Document, Entity, Fact
 from corpkg.extract.roles import acquisitions as _acq
 from corpkg.extract.roles import subsidiaries as _sub
 from corpkg.extract.roles.base import filing_context, filing_stage, role_components
@@ -32,8 +35,8 @@ from corpkg.extract.roles.issuer import extract_issuer
 if TYPE_CHECKING:
     from corpkg.extract.entities import EntityIndex
 
-__all__ = ["build_roles_pipeline", "roles_context", "finalize_facts", "IssuerStage", "Exhibit21Stage",
-           "FinalizeStage"]
+__all__ = ["build_roles_pipeline", "roles_context", "extract_roles", "RoleResult", "finalize_facts", "IssuerStage",
+           "Exhibit21Stage", "FinalizeStage"]
 
 
 def build_roles_pipeline(nlp: Language | None = None) -> Language:
@@ -83,6 +86,33 @@ def roles_context(document: Document, index: EntityIndex | None, issuer_key: str
     )
     ctx.signer_key = _signer_key(document, ctx)
     return ctx
+
+
+@dataclass(frozen=True)
+class RoleResult:
+    facts: tuple[Fact, ...]  # finalised, not yet filtered to the filing's known entities
+    entities: tuple[Entity, ...]  # entities the roles had to add (Exhibit 21 names unknown to the index)
+
+
+def extract_roles(document: Document, index: Any, *, docs: Iterable[Doc] | None = None, issuer_key: str | None = None,
+                  nlp: Language | None = None) -> RoleResult:
+    """Role facts of one filing from its entity index (``resolve``, ``issuer_key``,
+    ``passages``/``mentions_in``) without the issuer and entities stages: the role components and
+    ``exhibit21`` of ``nlp`` (default: the package's pipeline), then :func:`finalize_facts`.
+    ``docs``: the passage Docs, if made already (by hand, in tests)."""
+    from corpkg.extract.pipeline import default_pipeline, filing_doc
+
+    nlp = nlp if nlp is not None else default_pipeline()
+    fdoc = filing_doc(nlp, document)
+    ctx = filing_context(fdoc)
+    ctx.index = index
+    rctx = roles_context(document, index, issuer_key or getattr(index, "issuer_key", None))
+    ctx.use_passages(docs, rctx)
+    skip = {"issuer", "entities", "finalize"}
+    for name, proc in nlp.pipeline:
+        if name not in skip:
+            fdoc = proc(fdoc)
+    return RoleResult(tuple(finalize_facts(ctx.role_facts())), tuple(ctx.entities.values()))
 
 
 # --------------------------------------------------------------------------- filing-level stages
