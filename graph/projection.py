@@ -493,6 +493,21 @@ def _money(amount: str | None, currency: str | None) -> str | None:
     return f"{text} {currency}"
 
 
+_SPECS = {spec.name: spec for spec in edge_roles()}
+
+
+def _detail(attrs: dict[str, list[str]], attribute: str, fmt: str) -> str | None:
+    """A role's ``ckg:captionDetail`` as shown after an edge's label ("100%", "$500,000", a case number)."""
+    value = _first(attrs, (attribute,))
+    if not value:
+        return None
+    if fmt == "percent":
+        return f"{value}%"
+    if fmt == "money":
+        return _money(value, _first(attrs, ("currency",)))
+    return value
+
+
 def _edge_data(rel: dict[str, Any], role: str, label: str, source_slot: str, target_slot: str) -> dict[str, Any]:
     attrs: dict[str, list[str]] = rel["attributes"]
     titles = sort_titles(attrs.get("title", []))
@@ -501,23 +516,20 @@ def _edge_data(rel: dict[str, Any], role: str, label: str, source_slot: str, tar
     as_of = _first(attrs, ("asOf",))
     detail: list[str] = []
     edge_label = label
-    if role == "position" and target_slot == "organization":
-        edge_label = ", ".join(titles) if titles else label
-    elif role == "subsidiary" and attrs.get("percentage"):
-        detail.append(f"{attrs['percentage'][0]}%")
-    elif role == "credit":
-        money = _money(_first(attrs, ("amount",)), _first(attrs, ("currency",)))
-        if money:
-            detail.append(money)
-    elif role == "proceeding":
-        case = _first(attrs, ("caseNumber",))
-        if case:
-            detail.append(case)
-    elif role == "acquisition" and source_slot == "acquirer":
-        if "control" in attrs.get("kind", []):
-            edge_label = "acquired control of"
-        elif "assets" in attrs.get("kind", []):
-            edge_label = "acquired assets of"
+    spec = _SPECS.get(role)
+    if spec is not None:
+        for edge in spec.edges:
+            if edge.label_from and (edge.source, edge.target) == (source_slot, target_slot):
+                edge_label = ", ".join(sort_titles(attrs.get(edge.label_from, []))) or label
+            if edge.source == source_slot:  # also the edges to a relation drawn as a node
+                for attribute, value, when_label in edge.label_when:
+                    if value in attrs.get(attribute, []):
+                        edge_label = when_label
+                        break
+        if spec.caption_detail is not None:
+            text = _detail(attrs, *spec.caption_detail)
+            if text:
+                detail.append(text)
     if end:
         detail.append(f"ended {end}")
     elif "former" in attrs.get("status", []):
@@ -534,6 +546,7 @@ def _edge_data(rel: dict[str, Any], role: str, label: str, source_slot: str, tar
         "target_slot": target_slot,
         "attributes": attrs,
         "titles": titles,
+        "label_values": _label_values(role, attrs),
         "start": start,
         "end": end,
         "as_of": as_of,
@@ -543,6 +556,13 @@ def _edge_data(rel: dict[str, Any], role: str, label: str, source_slot: str, tar
         "filing_info": list(rel["filing_info"]),
         "evidence": list(rel["evidence"]),
     }
+
+
+def _label_values(role: str, attrs: dict[str, list[str]]) -> list[str]:
+    """The values of the attribute labelling the role's edges (``ckg:labelFrom``: a position's titles)."""
+    spec = _SPECS.get(role)
+    names = [e.label_from for e in spec.edges if e.label_from] if spec is not None else []
+    return sort_titles(attrs.get(names[0], [])) if names else []
 
 
 def _relation_node_label(rel: dict[str, Any]) -> str:

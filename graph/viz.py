@@ -279,8 +279,8 @@ def _edge_item(data: dict[str, Any], graph: nx.MultiDiGraph) -> dict[str, Any]:
 
 
 def _edge_label(data: dict[str, Any]) -> str:
-    if data.get("role") == "position" and data.get("titles"):
-        base = ", ".join(sort_titles(list(data["titles"])))
+    if data.get("label_values"):  # a role whose edges its attribute values label (ckg:labelFrom: titles)
+        base = ", ".join(sort_titles(list(data["label_values"])))
         caption = data.get("caption") or ""
         extra = caption[len(data.get("label", "")):] if caption.startswith(data.get("label", "")) else ""
         return base + extra

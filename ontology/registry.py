@@ -16,6 +16,9 @@ declares an edge's source, target and label:
   ``"parent"``) and ``ckg:nodeCategory`` (the page's node category, e.g. ``"subsidiary"``);
 * ``ckg:edges ( [ ckg:edgeSource ...; ckg:edgeTarget ...; ckg:edgeLabel "..." ] ... )`` — which
   slots become an edge's source and target, with what label (the first edge is the primary one);
+* on an edge, ``ckg:labelFrom`` (an attribute whose values label the edge, e.g. titles) and
+  ``ckg:labelWhen ( [ ckg:whenAttribute ...; ckg:whenValue ...; ckg:edgeLabel ... ] )``; on the
+  class, ``ckg:captionDetail [ ckg:detailAttribute ...; ckg:detailFormat text|percent|money ]``;
 * ``ckg:legendLabel``, ``ckg:arrowText`` and ``ckg:colour`` — the page's edge legend and colour;
 * ``ckg:category [ ckg:categoryName ...; ckg:legendLabel ...; ckg:shortLabel ...; ckg:shape ...;
   ckg:categoryKind ckg:Organization|ckg:Person; ckg:priority N ]`` — the node category;
@@ -68,6 +71,7 @@ ROLES_DIR = Path(__file__).resolve().parent / "roles"
 _CORE = ROLES_DIR.parent / "core.ttl"
 _SHAPES = ROLES_DIR.parent / "shapes.ttl"
 SCORE_MODES = ("pairs", "sides", "single")
+CAPTION_FORMATS = ("text", "percent", "money")
 
 
 def _namespace() -> str:
@@ -98,6 +102,8 @@ class EdgeSpec:
     source: str
     target: str
     label: str
+    label_from: str | None = None  # an attribute whose values (joined) label the edge instead ("title")
+    label_when: tuple[tuple[str, str, str], ...] = ()  # (attribute, value, label): the label when a value is present
 
 
 @dataclass(frozen=True)
@@ -138,6 +144,7 @@ class RoleSpec:
     arrow_text: str  # which way the primary edge points, in words ("the subsidiary to its parent")
     colour: str
     category: CategorySpec | None
+    caption_detail: tuple[str, str] | None  # (attribute, format: text | percent | money) shown after edge labels
     rule: str | None  # CONSTRUCT query of the shortcut edges
     shapes: tuple[str, ...]  # IRIs of the file's SHACL node shapes (one targets the class)
     source: Path  # the role file
@@ -232,9 +239,16 @@ def _load_role(path: Path) -> RoleSpec:
 
     edges: list[EdgeSpec] = []
     for node in _list(g, cls, _CKG.edges, where):
+        label_from = _one(g, node, _CKG.labelFrom, where, required=False)
+        when = tuple(
+            (_local(_one(g, w, _CKG.whenAttribute, where) or ""), _text(g, w, _CKG.whenValue, where) or "",
+             _text(g, w, _CKG.edgeLabel, where) or "")
+            for w in _list(g, node, _CKG.labelWhen, where))
         edge = EdgeSpec(_local(_one(g, node, _CKG.edgeSource, where) or ""),
                         _local(_one(g, node, _CKG.edgeTarget, where) or ""),
-                        _text(g, node, _CKG.edgeLabel, where) or "")
+                        _text(g, node, _CKG.edgeLabel, where) or "",
+                        _local(label_from) if label_from is not None else None,
+                        when)
         for end in (edge.source, edge.target):
             if end not in slots:
                 raise RoleDeclarationError(f"{where}: edge {edge.label!r} names {end!r}, not one of the slots {slots}")
@@ -262,6 +276,14 @@ def _load_role(path: Path) -> RoleSpec:
     unknown_cats = {c for c in slot_categories.values() if category is None or c != category.name}
     if unknown_cats:
         raise RoleDeclarationError(f"{where}: slots name node categories {sorted(unknown_cats)} the role does not declare")
+
+    caption_detail: tuple[str, str] | None = None
+    detail = _one(g, cls, _CKG.captionDetail, where, required=False)
+    if detail is not None:
+        fmt = _text(g, detail, _CKG.detailFormat, where, required=False) or "text"
+        if fmt not in CAPTION_FORMATS:
+            raise RoleDeclarationError(f"{where}: ckg:detailFormat {fmt!r} is not one of {CAPTION_FORMATS}")
+        caption_detail = (_local(_one(g, detail, _CKG.detailAttribute, where) or ""), fmt)
 
     mode = _text(g, cls, _CKG.scoreMode, where) or ""
     if mode not in SCORE_MODES:
@@ -308,6 +330,7 @@ def _load_role(path: Path) -> RoleSpec:
         arrow_text=_text(g, cls, _CKG.arrowText, where, required=bool(edges)) or "",
         colour=colour,
         category=category,
+        caption_detail=caption_detail,
         rule=_text(g, cls, _CKG.rule, where, required=False),
         shapes=shapes,
         source=path,

@@ -35,8 +35,10 @@ def page_data(page: str) -> dict:
     [data_js] = [s for s in scripts(page) if s.startswith("window.CORPKG = ")]
     text = data_js[len("window.CORPKG = "):-1]
     nodes, rest = text[len("{nodes: "):].split(", edges: ", 1)
-    edges, options = rest.rsplit(", options: ", 1)
-    return {"nodes": json.loads(nodes), "edges": json.loads(edges), "options": json.loads(options[:-1])}
+    edges, rest = rest.rsplit(", options: ", 1)
+    options, legend = rest.rsplit(", legend: ", 1)
+    return {"nodes": json.loads(nodes), "edges": json.loads(edges), "options": json.loads(options),
+            "legend": json.loads(legend[:-1])}
 
 
 def test_page_is_offline(page):
