@@ -1,4 +1,7 @@
-"""The spaCy pipeline of corpkg: a blank English tokenizer plus our entity recogniser.
+"""The entity recogniser's spaCy pipeline: a blank English tokenizer plus corpkg's recogniser.
+
+The extraction pipeline's ``entities`` stage (:mod:`corpkg.extract.pipeline`) runs it over the
+filing's passages.
 
 ``build_pipeline()`` needs no trained model.  ``build_pipeline("en_core_web_sm")`` (or a path
 to any saved spaCy pipeline with an ``ner`` component) adds that model's PERSON/ORG spans as

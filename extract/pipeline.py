@@ -272,7 +272,8 @@ def load_pipeline(config: str | Path | Config | None = None, *, model: str | Non
 
 @lru_cache(maxsize=8)
 def default_pipeline(model: str | None = None) -> Language:
-    """The package's pipeline, built once per process (and per ``model``)."""
+    """The package's pipeline, built once per process (and per ``model``) and shared by every
+    :func:`extract_filing` call: treat it as read-only, change a :func:`load_pipeline` of your own."""
     return load_pipeline(model=model)
 
 
@@ -293,12 +294,15 @@ def extract_filing(document: Document, *, model: str | None = None, components: 
     if nlp is not None and model is not None:
         raise CorpkgError("give extract_filing either model= or nlp= (a pipeline loaded with load_pipeline(model=...))")
     nlp = nlp if nlp is not None else default_pipeline(model)
-    doc = filing_doc(nlp, document)
     if components is None:
-        nlp(doc)
+        procs = nlp.pipeline
     else:
         wanted = list(components)
         _check_names(nlp.component_names, wanted)
-        with nlp.select_pipes(enable=wanted):
-            nlp(doc)
+        procs = [(name, proc) for name, proc in nlp.components if name in wanted]
+    # what nlp(doc) does, without mutating a shared pipeline to select components and without
+    # spaCy's reading of an extractor's KeyError as "did you forget to call initialize()?"
+    doc = filing_doc(nlp, document)
+    for _name, proc in procs:
+        doc = proc(doc)
     return filing_context(doc).extraction()

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 from spacy.language import Language
+from spacy.tokens import Doc
 
 from corpkg.errors import CorpkgError
 from corpkg.extract import pipeline
@@ -214,6 +215,18 @@ def test_a_component_can_be_replaced(seed: Document) -> None:
     ex = extract_filing(seed, nlp=nlp)
     assert not any(f.role == "position" for f in ex.facts)
     assert fact_set(ex.facts) == {f for f in full.facts if f.role != "position"}
+
+
+@Language.component("test_broken_stage")
+def broken_stage(doc: Doc) -> Doc:
+    raise KeyError("a bug in an extractor")
+
+
+def test_an_extractor_bug_surfaces_as_itself(seed: Document) -> None:
+    nlp = load_pipeline()
+    nlp.replace_pipe("finalize", "test_broken_stage")
+    with pytest.raises(KeyError, match="a bug in an extractor"):
+        extract_filing(seed, nlp=nlp)
 
 
 def test_role_components_need_the_entities_stage(seed: Document) -> None:
