@@ -48,7 +48,7 @@ from thinc.api import Config
 from corpkg import __version__
 from corpkg.errors import CorpkgError
 from corpkg.extract.model import Document, Entity, Extraction, Fact
-from corpkg.extract.roles.base import FILING_ATTR, filing_context, filing_stage, role_components
+from corpkg.extract.roles.base import FILING_ATTR, discover, filing_context, filing_stage, role_components
 from corpkg.extract.roles.issuer import as_of_date
 
 if TYPE_CHECKING:
@@ -236,6 +236,7 @@ def pipeline_config(config: str | Path | Config | None = None) -> Config:
     ``config.cfg``) with the discovered role components added when its ``[corpkg]
     discover_roles`` is true (they go after ``roles_after``, and ``discover_roles`` is set to
     false, so the returned config lists every component and loads the same pipeline again)."""
+    discover()  # every factory a config may name is registered, whether or not roles are added
     cfg = _read_config(config)
     opts = cfg.get("corpkg", {})
     if not opts.get("discover_roles", False):

@@ -163,6 +163,11 @@ def test_the_filled_config_lists_every_component_and_loads_the_same_pipeline(tmp
     path = tmp_path / "pipeline.cfg"
     nlp.config.to_disk(path)
     assert load_pipeline(path).pipe_names == nlp.pipe_names
+    # in a fresh process too, where nothing has imported the role modules yet
+    code = f"from corpkg.extract.pipeline import load_pipeline; print(load_pipeline({str(path)!r}).pipe_names)"
+    proc = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == str(nlp.pipe_names)
 
 
 def test_the_packaged_config_names_only_the_fixed_stages() -> None:
