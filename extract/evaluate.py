@@ -7,8 +7,8 @@ declared in its file of ``ontology/roles/`` (``ckg:scoreMode``, ``ckg:scorePairs
 ``ckg:scoreSlots``, ``ckg:goldFields``): ``pairs`` matches (slot, slot) pairs of facts against
 gold items with two fields; ``sides`` matches (entity, slot) against gold ``{party, side}``;
 ``single`` matches the filing's one party (the issuer: the facts' slot and entities flagged
-``is_issuer``) against a gold item or name, with ``optional_<key>s`` as optional ones.  Names match after normalisation (case, punctuation, a
-leading "The", honorifics and legal suffixes ignored) and any alias stands for its entity;
+``is_issuer``) against a gold item or name, with ``optional_<key>s`` as optional ones.  Names
+match after normalisation (case, punctuation, a leading "The", honorifics and legal suffixes ignored) and any alias stands for its entity;
 ``optional`` entities and ``optional_*`` facts are neither required nor counted wrong;
 ``not_entities`` typed as organizations or persons are errors.
 
@@ -21,9 +21,10 @@ from __future__ import annotations
 import json
 import os
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from corpkg.extract.model import Document, Entity, Extraction
 from corpkg.extract.names import lexicon, normalize_name
@@ -66,7 +67,7 @@ class Score:
         p, r = self.precision, self.recall
         return 2 * p * r / (p + r) if p + r else 0.0
 
-    def add(self, other: "Score") -> None:
+    def add(self, other: Score) -> None:
         self.tp += other.tp
         self.fp += other.fp
         self.fn += other.fn
@@ -93,7 +94,7 @@ class FilingReport:
     seconds: float = 0.0
     failure: str | None = None  # the filing could not be found or extracted
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "filing": self.filing,
             "path": self.path,
@@ -117,7 +118,7 @@ class Report:
         order = [f"entity:{t}" for t in ENTITY_TYPES] + ["entity:all"] + [f"role:{r}" for r in ROLES] + ["role:all"]
         return {k: out[k] for k in order if k in out}
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"totals": {k: v.as_dict() for k, v in self.totals.items()},
                 "filings": [f.as_dict() for f in self.filings]}
 
@@ -168,7 +169,7 @@ class _GoldEntity:
     optional: bool
 
 
-def _gold_entities(gold: dict) -> list[_GoldEntity]:
+def _gold_entities(gold: dict[str, Any]) -> list[_GoldEntity]:
     out = []
     for e in gold.get("entities", []):
         out.append(_GoldEntity(e["name"], e.get("type", "Organization"), _norm_set([e["name"], *e.get("aliases", [])]),
@@ -182,7 +183,7 @@ def _entity_norms(e: Entity) -> set[str]:
 
 # --------------------------------------------------------------------------- scoring
 
-def score_filing(gold: dict, extraction: Extraction) -> FilingReport:
+def score_filing(gold: dict[str, Any], extraction: Extraction) -> FilingReport:
     """Scores of one extraction against one gold answer."""
     rep = FilingReport(filing=gold.get("filing", "?"), path=extraction.document.path)
     gents = _gold_entities(gold)
@@ -191,7 +192,7 @@ def score_filing(gold: dict, extraction: Extraction) -> FilingReport:
     return rep
 
 
-def _score_entities(gold: dict, gents: list[_GoldEntity], ex: Extraction, rep: FilingReport) -> None:
+def _score_entities(gold: dict[str, Any], gents: list[_GoldEntity], ex: Extraction, rep: FilingReport) -> None:
     scores = {t: Score() for t in ENTITY_TYPES}
     preds = list(ex.entities)
     pairs = []
@@ -265,7 +266,7 @@ def _pair_items(spec: RoleSpec, gold: dict[str, Any], gold_norms: Callable[[str]
             items.append(((gold_norms(g[ga]), bn), opt, f"{g[ga]} -> {' | '.join(x for x in bs if x)}"))
 
 
-def _score_roles(gold: dict, gents: list[_GoldEntity], ex: Extraction, rep: FilingReport) -> None:
+def _score_roles(gold: dict[str, Any], gents: list[_GoldEntity], ex: Extraction, rep: FilingReport) -> None:
     by_key = {e.key: e for e in ex.entities}
 
     def names_of(key: str) -> set[str]:
@@ -354,12 +355,12 @@ def _score_roles(gold: dict, gents: list[_GoldEntity], ex: Extraction, rep: Fili
 
 # --------------------------------------------------------------------------- running
 
-def find_filing(gold: dict, gold_dir: Path, filings_dir: Path | None = None) -> Path | None:
+def find_filing(gold: dict[str, Any], gold_dir: Path, filings_dir: Path | None = None) -> Path | None:
     """Where the filing a gold file describes is: under ``filings_dir`` if given, else the gold
     directory's sibling ``seeds/`` and ``corpus/`` (the shared layout), ``$CORPKG_SHARED`` and
     the project's ``examples/``."""
-    name = gold.get("filing", "")
-    rel = gold.get("corpus_path")
+    name: str = gold.get("filing", "")
+    rel: str | None = gold.get("corpus_path")
     roots: list[Path] = []
     if filings_dir is not None:
         roots.append(Path(filings_dir))
@@ -378,22 +379,9 @@ def find_filing(gold: dict, gold_dir: Path, filings_dir: Path | None = None) -> 
 
 
 def _default_extract(model: str | None) -> Callable[[Document], Extraction]:
-    try:
-        from corpkg.extract.pipeline import extract_filing  # type: ignore[attr-defined]
-    except ImportError:
-        extract_filing = None
-    if extract_filing is not None:
-        return lambda doc: extract_filing(doc, model=model)
-    from corpkg.extract.entities import find_entities
-    from corpkg.extract.nlp import build_pipeline
+    from corpkg.extract.pipeline import extract_filing
 
-    nlp = build_pipeline(model)
-
-    def entities_only(doc: Document) -> Extraction:
-        idx = find_entities(doc, nlp, None)
-        return Extraction(document=doc, entities=idx.entities, facts=(), extractor_version="entities-only")
-
-    return entities_only
+    return lambda doc: extract_filing(doc, model=model)
 
 
 def evaluate(

@@ -39,12 +39,12 @@ __all__ = [
 CONTROL_KINDS = frozenset({"company", "control", "merger"})
 
 
-def load(source: Any) -> nx.MultiDiGraph:
+def load(source: Any) -> nx.MultiDiGraph[Any]:
     """The projection of a graph file, store directory, pyoxigraph Store or rdflib graph."""
     return project(source)
 
 
-def _label(graph: nx.MultiDiGraph, node: str) -> str:
+def _label(graph: nx.MultiDiGraph[Any], node: str) -> str:
     return graph.nodes[node].get("label", node) if node in graph else node
 
 
@@ -64,12 +64,12 @@ def in_force(data: dict[str, Any], as_of: str | None = None) -> bool:
     return True
 
 
-def control_graph(graph: nx.MultiDiGraph, *, acquisitions: bool = False, include_ended: bool = False,
-                  as_of: str | None = None) -> nx.DiGraph:
+def control_graph(graph: nx.MultiDiGraph[Any], *, acquisitions: bool = False, include_ended: bool = False,
+                  as_of: str | None = None) -> nx.DiGraph[Any]:
     """A ``DiGraph`` with an edge controlled → controller for each subsidiary relation in force
     (and, with ``acquisitions``, each acquisition of a company, of control, or merger). Each edge
     keeps the projection's edge data under ``relations``."""
-    out = nx.DiGraph()
+    out: nx.DiGraph[Any] = nx.DiGraph()
     for u, v, data in graph.edges(data=True):
         if not include_ended and not in_force(data, as_of):
             continue
@@ -89,11 +89,11 @@ def control_graph(graph: nx.MultiDiGraph, *, acquisitions: bool = False, include
     return out
 
 
-def _resolve(graph: nx.MultiDiGraph, entity: str) -> str:
+def _resolve(graph: nx.MultiDiGraph[Any], entity: str) -> str:
     return resolve_entity(graph, entity)
 
 
-def ultimate_parents(graph: nx.MultiDiGraph, entity: str, *, acquisitions: bool = False,
+def ultimate_parents(graph: nx.MultiDiGraph[Any], entity: str, *, acquisitions: bool = False,
                      include_ended: bool = False, as_of: str | None = None) -> list[str]:
     """The top of every ownership chain above ``entity``: controllers that no one is stated to
     control. In a cycle (A owns B owns A) every member of the top cycle is returned. An entity with
@@ -110,7 +110,7 @@ def ultimate_parents(graph: nx.MultiDiGraph, entity: str, *, acquisitions: bool 
     return result
 
 
-def ownership_chains(graph: nx.MultiDiGraph, entity: str, *, acquisitions: bool = False,
+def ownership_chains(graph: nx.MultiDiGraph[Any], entity: str, *, acquisitions: bool = False,
                      include_ended: bool = False, as_of: str | None = None, limit: int = 20) -> list[list[str]]:
     """Chains from ``entity`` up to each ultimate parent (simple paths, shortest first, at most
     ``limit``)."""
@@ -131,7 +131,7 @@ def ownership_chains(graph: nx.MultiDiGraph, entity: str, *, acquisitions: bool 
     return chains[:limit] or [[node]]
 
 
-def subsidiaries(graph: nx.MultiDiGraph, entity: str, *, transitive: bool = True, acquisitions: bool = False,
+def subsidiaries(graph: nx.MultiDiGraph[Any], entity: str, *, transitive: bool = True, acquisitions: bool = False,
                  include_ended: bool = False, as_of: str | None = None) -> list[tuple[str, int]]:
     """Entities controlled by ``entity`` with their depth (1 = direct subsidiary), nearest first."""
     node = _resolve(graph, entity)
@@ -143,7 +143,7 @@ def subsidiaries(graph: nx.MultiDiGraph, entity: str, *, transitive: bool = True
     return sorted(((n, d) for n, d in depths.items() if n != node), key=lambda nd: (nd[1], _label(graph, nd[0])))
 
 
-def controllers(graph: nx.MultiDiGraph, entity: str, *, include_ended: bool = False,
+def controllers(graph: nx.MultiDiGraph[Any], entity: str, *, include_ended: bool = False,
                 as_of: str | None = None) -> list[tuple[str, list[dict[str, Any]]]]:
     """Who is stated to own or to have acquired (control of) ``entity`` directly, with the relations."""
     node = _resolve(graph, entity)
@@ -153,7 +153,7 @@ def controllers(graph: nx.MultiDiGraph, entity: str, *, include_ended: bool = Fa
     return sorted(((p, control[node][p]["relations"]) for p in control.successors(node)), key=lambda x: _label(graph, x[0]))
 
 
-def paths_between(graph: nx.MultiDiGraph, source: str, target: str, *, limit: int = 10,
+def paths_between(graph: nx.MultiDiGraph[Any], source: str, target: str, *, limit: int = 10,
                   roles: Iterable[str] | None = None) -> list[list[dict[str, Any]]]:
     """Shortest connections between two entities, edges followed in either direction.
 
@@ -162,7 +162,7 @@ def paths_between(graph: nx.MultiDiGraph, source: str, target: str, *, limit: in
     a = _resolve(graph, source)
     b = _resolve(graph, target)
     wanted = set(roles) if roles else None
-    simple = nx.Graph()
+    simple: nx.Graph[Any] = nx.Graph()
     simple.add_nodes_from(graph.nodes)
     hops: dict[frozenset[str], list[tuple[str, str, dict[str, Any]]]] = defaultdict(list)
     for u, v, data in graph.edges(data=True):
@@ -184,7 +184,7 @@ def paths_between(graph: nx.MultiDiGraph, source: str, target: str, *, limit: in
     out = []
     for path in paths:
         steps = []
-        for x, y in zip(path, path[1:]):
+        for x, y in zip(path, path[1:], strict=False):
             u, v, data = sorted(hops[frozenset((x, y))], key=lambda h: (h[2]["role"], h[2].get("caption", "")))[0]
             steps.append({
                 "from": x,
@@ -199,7 +199,7 @@ def paths_between(graph: nx.MultiDiGraph, source: str, target: str, *, limit: in
     return out
 
 
-def interlocks(graph: nx.MultiDiGraph, *, min_organizations: int = 2, roles: Iterable[str] = ("position",),
+def interlocks(graph: nx.MultiDiGraph[Any], *, min_organizations: int = 2, roles: Iterable[str] = ("position",),
                include_ended: bool = True) -> list[dict[str, Any]]:
     """People linked to several organizations (by default through positions: officers and
     directors shared between companies), most connected first.
@@ -224,7 +224,7 @@ def interlocks(graph: nx.MultiDiGraph, *, min_organizations: int = 2, roles: Ite
             if data["role"] not in item["roles"]:
                 item["roles"].append(data["role"])
             item["current"] = item["current"] or in_force(data)
-    out = []
+    out: list[dict[str, Any]] = []
     for person, orgs in links.items():
         if len(orgs) >= min_organizations:
             out.append({"person": person, "label": _label(graph, person),
@@ -233,7 +233,7 @@ def interlocks(graph: nx.MultiDiGraph, *, min_organizations: int = 2, roles: Ite
     return out
 
 
-def pagerank(graph: nx.Graph, *, alpha: float = 0.85, tol: float = 1.0e-10, max_iter: int = 200) -> dict[Any, float]:
+def pagerank(graph: nx.Graph[Any], *, alpha: float = 0.85, tol: float = 1.0e-10, max_iter: int = 200) -> dict[Any, float]:
     """PageRank by power iteration over the edge list (parallel edges add weight; dangling nodes
     spread their rank evenly). Same result as ``networkx.pagerank``, without needing SciPy."""
     import numpy as np
@@ -267,13 +267,13 @@ def pagerank(graph: nx.Graph, *, alpha: float = 0.85, tol: float = 1.0e-10, max_
     return {node: float(rank[i]) for node, i in index.items()}
 
 
-def centrality(graph: nx.MultiDiGraph, *, top: int | None = 20, k: int | None = None, seed: int = 7,
+def centrality(graph: nx.MultiDiGraph[Any], *, top: int | None = 20, k: int | None = None, seed: int = 7,
                kinds: Iterable[str] = ("Organization", "Person")) -> list[dict[str, Any]]:
     """Entities ranked by PageRank (relations as directed links) with betweenness centrality on
     the undirected graph; betweenness is sampled with ``k`` pivots (default: exact up to 1,000
     nodes, 500 pivots above) because exact betweenness is cubic."""
     wanted = set(kinds)
-    directed = nx.DiGraph()
+    directed: nx.DiGraph[Any] = nx.DiGraph()
     directed.add_nodes_from(graph.nodes)
     for u, v in graph.edges():
         if u == v:
@@ -305,7 +305,7 @@ def centrality(graph: nx.MultiDiGraph, *, top: int | None = 20, k: int | None = 
     return rows[:top] if top else rows
 
 
-def relations_of(graph: nx.MultiDiGraph, entity: str, *, roles: Iterable[str] | None = None) -> list[dict[str, Any]]:
+def relations_of(graph: nx.MultiDiGraph[Any], entity: str, *, roles: Iterable[str] | None = None) -> list[dict[str, Any]]:
     """Every relation of ``entity`` as a row: role, direction, caption, the other party, dates,
     filing and the first quote."""
     node = _resolve(graph, entity)
@@ -336,13 +336,13 @@ def relations_of(graph: nx.MultiDiGraph, entity: str, *, roles: Iterable[str] | 
     return rows
 
 
-def summary(graph: nx.MultiDiGraph) -> dict[str, Any]:
+def summary(graph: nx.MultiDiGraph[Any]) -> dict[str, Any]:
     """Counts: filings, organizations, persons, relations by role, connected components."""
     kinds: dict[str, int] = defaultdict(int)
     for _n, data in graph.nodes(data=True):
         kinds[data.get("kind", "?")] += 1
     roles: dict[str, int] = defaultdict(int)
-    relations: dict[str, set[str]] = defaultdict(set)
+    relations: dict[str, set[str | None]] = defaultdict(set)
     for _u, _v, data in graph.edges(data=True):
         roles[data["role"]] += 1
         relations[data["role"]].add(data.get("relation"))

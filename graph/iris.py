@@ -9,7 +9,7 @@
   ``id/graph/{same key}``; the extraction activity ``id/activity/{key}/{version}``;
 - relation and evidence nodes: a digest of the filing key and of the statement's content.
 
-Path segments come from ``ckg:iriSegment`` in core.ttl.
+Path segments come from ``ckg:iriSegment`` in core.ttl and the role files (ontology/roles/).
 """
 
 from __future__ import annotations

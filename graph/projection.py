@@ -177,7 +177,7 @@ def _term_value(term: Any) -> str | int | None:
     """Lexical value of a pyoxigraph term; integers stay integers (offsets)."""
     if term is None:
         return None
-    value = term.value
+    value = str(term.value)
     datatype = getattr(term, "datatype", None)
     if datatype is not None and datatype.value.endswith(("#integer", "#int", "#long", "#nonNegativeInteger")):
         try:
@@ -204,7 +204,7 @@ def select(store: Any, sparql: str) -> Iterator[dict[str, Any]]:
 # --------------------------------------------------------------------------- the projection
 
 
-def project(source: Any, *, roles: Iterable[str] | None = None) -> nx.MultiDiGraph:
+def project(source: Any, *, roles: Iterable[str] | None = None) -> nx.MultiDiGraph[Any]:
     """The projection of ``source`` (see :func:`open_source`) as a ``MultiDiGraph``.
 
     Nodes are entity IRIs with ``kind`` ("Organization" | "Person"), ``label``, ``alt_labels``,
@@ -239,12 +239,12 @@ def _assemble(
     relations: Iterable[str] | None = None,
     entities: Iterable[str] | None = None,
     participant_rows: list[dict[str, Any]] | None = None,
-) -> nx.MultiDiGraph:
+) -> nx.MultiDiGraph[Any]:
     """The projection of the whole store (``relations`` and ``entities`` None) or of the given
     relations and entities only (a neighbourhood: every query gets a VALUES block).
     ``participant_rows`` are rows of ``projection_participants`` already fetched for the entities
     (the roles they play in all relations, also those not projected)."""
-    graph = nx.MultiDiGraph()
+    graph: nx.MultiDiGraph[Any] = nx.MultiDiGraph()
     rel_filter = {"relationType": relation_types} if relation_types else {}
     if relations is not None:
         rel_filter = {"relation": sorted(set(relations))}
@@ -330,7 +330,7 @@ def _assemble(
     return graph
 
 
-def load_projection(source: Any) -> nx.MultiDiGraph:
+def load_projection(source: Any) -> nx.MultiDiGraph[Any]:
     """Alias of :func:`project`, for readability at call sites that pass a path."""
     return project(source)
 
@@ -459,7 +459,7 @@ def _finish_relations(rels: dict[str, dict[str, Any]], filings: dict[str, dict[s
             finfo = filings.get(item["filing"] or "", {})
             for key in ("form_type", "filed_on", "date", "when", "accession", "file"):
                 item[key] = finfo.get(key)
-    for rel, info in rels.items():
+    for info in rels.values():
         info["attributes"] = {k: sort_titles(v) if k == "title" else sorted(v) for k, v in sorted(info["attributes"].items())}
         info["filings"].sort()
         info["evidence"] = sorted(
@@ -590,7 +590,7 @@ def normalise_name(name: str) -> str:
     return " ".join(text.split())
 
 
-def find_entities(graph: nx.MultiDiGraph, name: str) -> list[str]:
+def find_entities(graph: nx.MultiDiGraph[Any], name: str) -> list[str]:
     """Nodes whose label or alternative label matches ``name``: exact (normalised) matches if any,
     else those containing it; best connected first. An IRI matches itself."""
     if name in graph:
@@ -617,7 +617,7 @@ def find_entities(graph: nx.MultiDiGraph, name: str) -> list[str]:
     return sorted(found, key=lambda n: (-graph.degree(n), graph.nodes[n].get("label", ""), n))
 
 
-def resolve_entity(graph: nx.MultiDiGraph, name: str) -> str:
+def resolve_entity(graph: nx.MultiDiGraph[Any], name: str) -> str:
     """The one node ``name`` stands for; :class:`EntityLookupError` when none or several."""
     found = find_entities(graph, name)
     if not found:
@@ -640,17 +640,18 @@ def _edge_dates(data: dict[str, Any]) -> list[str]:
 
 
 def filter_projection(
-    graph: nx.MultiDiGraph,
+    graph: nx.MultiDiGraph[Any],
     *,
     roles: Iterable[str] | None = None,
     since: str | None = None,
     focus: str | None = None,
     hops: int = 1,
     keep_isolates: bool = False,
-) -> nx.MultiDiGraph:
+) -> nx.MultiDiGraph[Any]:
     """A filtered copy of a projection.
 
-    ``roles`` keeps edges of those roles only (some of :data:`ROLES`). ``since`` (ISO date) keeps edges in force or evidenced on or after that date: an
+    ``roles`` keeps edges of those roles only (some of :data:`ROLES`). ``since`` (ISO date) keeps
+    edges in force or evidenced on or after that date: an
     edge is kept when any of its dates (start, end, as-of, filing date) is ``>= since``; edges with no
     date at all are dropped. ``focus`` (a name or IRI) keeps the ``hops``-neighbourhood of that
     entity, following edges in both directions. Entities left without edges are dropped unless
@@ -662,7 +663,7 @@ def filter_projection(
         if unknown:
             raise ValueError(f"unknown role(s) {', '.join(sorted(unknown))}; expected some of {', '.join(ROLES)}")
     since_key = since[:10] if since else None
-    out = nx.MultiDiGraph()
+    out: nx.MultiDiGraph[Any] = nx.MultiDiGraph()
     out.graph.update(graph.graph)
     out.add_nodes_from(graph.nodes(data=True))
     for u, v, k, data in graph.edges(keys=True, data=True):
@@ -687,13 +688,13 @@ def filter_projection(
 # --------------------------------------------------------------------------- neighbourhoods
 
 
-def _store_names(store: Any) -> nx.MultiDiGraph:
+def _store_names(store: Any) -> nx.MultiDiGraph[Any]:
     """A graph of bare entity nodes with their names (label + alternative labels), enough for
     :func:`find_entities`/:func:`resolve_entity`, without projecting any relation."""
     names: dict[str, list[str]] = defaultdict(list)
     for row in select(store, _query_text("projection_names")):
         names[row["entity"]].append(str(row["name"]))
-    index = nx.MultiDiGraph()
+    index: nx.MultiDiGraph[Any] = nx.MultiDiGraph()
     for iri, found in names.items():
         found = sorted(set(found), key=lambda s: (s.isupper(), -len(s), s))
         index.add_node(iri, label=found[0], alt_labels=found[1:])
@@ -707,7 +708,7 @@ def project_neighbourhood(
     hops: int = 1,
     roles: Iterable[str] | None = None,
     since: str | None = None,
-) -> nx.MultiDiGraph:
+) -> nx.MultiDiGraph[Any]:
     """``filter_projection(project(source), roles=..., since=..., focus=..., hops=...)`` without
     projecting the whole graph: the entity is found by name (one query over the names), then its
     neighbourhood is fetched hop by hop — the relations each reached entity takes part in, by IRI
@@ -720,7 +721,7 @@ def project_neighbourhood(
         centre = focus  # an entity's IRI: no need to read every name
     else:
         centre = resolve_entity(_store_names(store), focus)
-    work = nx.MultiDiGraph()
+    work: nx.MultiDiGraph[Any] = nx.MultiDiGraph()
     work.graph["filings"] = {}
     expanded: set[str] = set()
     fetched: set[str] = set()

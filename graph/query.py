@@ -13,11 +13,12 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pyoxigraph as ox
 
 from corpkg.errors import QueryError
-from corpkg.graph.rdf import PREFIXES
+from corpkg.graph.terms import PREFIXES
 from corpkg.ontology import QUERIES_DIR
 
 __all__ = [
@@ -74,7 +75,7 @@ def named_query(name: str) -> NamedQuery:
     return NamedQuery(name, text, " ".join(desc_lines), params)
 
 
-def to_term(value):
+def to_term(value: object) -> ox.NamedNode | ox.BlankNode | ox.Literal:
     """A binding value as an RDF term: pyoxigraph/rdflib terms pass through; strings that are
     absolute IRIs (or written <...>) become IRIs; any other string becomes a plain literal."""
     if isinstance(value, (ox.NamedNode, ox.BlankNode, ox.Literal)):
@@ -85,7 +86,8 @@ def to_term(value):
         if isinstance(value, Node):
             from corpkg.graph.rdf import to_ox
 
-            return to_ox(value)
+            term: ox.NamedNode | ox.BlankNode | ox.Literal = to_ox(value)
+            return term
     except ImportError:  # pragma: no cover
         pass
     if isinstance(value, bool):
@@ -106,7 +108,7 @@ def to_term(value):
     return ox.Literal(text)
 
 
-def _text(term) -> str:
+def _text(term: object) -> str:
     if term is None:
         return ""
     if isinstance(term, ox.NamedNode | ox.Literal):
@@ -116,14 +118,15 @@ def _text(term) -> str:
     return str(term)
 
 
-def select(store, sparql: str, bindings: Mapping[str, object] | None = None) -> tuple[list[str], list[dict[str, str]]]:
+def select(store: Any, sparql: str, bindings: Mapping[str, object] | None = None) -> tuple[list[str], list[dict[str, str]]]:
     """Run a query; return (variables, rows).  Rows map variable → string value; unbound variables
     are left out of the row.  ASK gives one row {"result": "true"|"false"}; CONSTRUCT/DESCRIBE rows
     have subject/predicate/object."""
     bindings = dict(bindings or {})
     if not isinstance(store, ox.Store):
         return _select_rdflib(store, sparql, bindings)
-    subs = {ox.Variable(k.lstrip("?$")): to_term(v) for k, v in bindings.items() if v is not None}
+    subs: dict[ox.Variable, ox.NamedNode | ox.BlankNode | ox.Literal | ox.Triple] = {
+        ox.Variable(k.lstrip("?$")): to_term(v) for k, v in bindings.items() if v is not None}
     try:
         result = store.query(sparql, prefixes=PREFIXES, use_default_graph_as_union=True, substitutions=subs or None)
     except SyntaxError as exc:
@@ -152,7 +155,7 @@ def select(store, sparql: str, bindings: Mapping[str, object] | None = None) -> 
                        for t in result]
 
 
-def _select_rdflib(graph, sparql: str, bindings: dict) -> tuple[list[str], list[dict[str, str]]]:
+def _select_rdflib(graph: Any, sparql: str, bindings: dict[str, object]) -> tuple[list[str], list[dict[str, str]]]:
     from rdflib.plugins.sparql import prepareQuery
 
     from corpkg.graph.rdf import from_ox
@@ -176,7 +179,7 @@ def _select_rdflib(graph, sparql: str, bindings: dict) -> tuple[list[str], list[
     ]
 
 
-def run_query(store, sparql: str, bindings: Mapping[str, object] | None = None) -> list[dict[str, str]]:
+def run_query(store: Any, sparql: str, bindings: Mapping[str, object] | None = None) -> list[dict[str, str]]:
     """Rows of a SPARQL query over ``store`` (pyoxigraph Store, or an rdflib Graph/Dataset), with
     ``bindings`` {variable: value} bound as RDF terms."""
     return select(store, sparql, bindings)[1]

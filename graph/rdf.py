@@ -18,6 +18,7 @@ from datetime import date
 from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 from pathlib import PurePath
+from typing import Any
 
 import pyoxigraph as ox
 from rdflib import RDF, RDFS, XSD, BNode, Dataset, Graph, Literal, URIRef
@@ -25,7 +26,7 @@ from rdflib.term import Node
 
 from corpkg.extract.model import Entity, Evidence, Extraction, Fact
 from corpkg.graph import iris
-from corpkg.graph.terms import CKG, PREFIXES, PROV, SKOS, ontology
+from corpkg.graph.terms import CKG, ID_IRI, PREFIXES, PROV, SKOS, Ontology, ontology
 from corpkg.ontology.registry import roles
 
 __all__ = [
@@ -105,7 +106,9 @@ def rules() -> tuple[tuple[str, str], ...]:
     return tuple((spec.name, spec.rule) for spec in roles() if spec.rule)
 
 
-def to_ox(term: Node):
+def to_ox(term: Node) -> Any:
+    """The pyoxigraph term for an rdflib term (typed Any: pyoxigraph's constructors each accept
+    only some kinds of terms, and the caller knows which one it holds)."""
     if isinstance(term, URIRef):
         return ox.NamedNode(str(term))
     if isinstance(term, BNode):
@@ -117,7 +120,7 @@ def to_ox(term: Node):
     raise TypeError(f"cannot convert {term!r}")
 
 
-def from_ox(term) -> Node:
+def from_ox(term: object) -> Node:
     if isinstance(term, ox.NamedNode):
         return URIRef(term.value)
     if isinstance(term, ox.BlankNode):
@@ -136,7 +139,10 @@ def apply_rules(triples: Iterable[Triple]) -> set[Triple]:
     store.extend(ox.Quad(to_ox(s), to_ox(p), to_ox(o), ox.DefaultGraph()) for s, p, o in triples)
     derived: set[Triple] = set()
     for _name, query in rules():
-        for t in store.query(query):
+        result = store.query(query)
+        if not isinstance(result, ox.QueryTriples):
+            raise TypeError(f"rule {_name} is not a CONSTRUCT query")
+        for t in result:
             derived.add((from_ox(t.subject), from_ox(t.predicate), from_ox(t.object)))
     return derived
 
@@ -220,7 +226,7 @@ _IDENT_NORMALISERS = {
 }
 
 
-def _add_value(fg: FilingGraph, onto, subject: URIRef, name: str, value: str,
+def _add_value(fg: FilingGraph, onto: Ontology, subject: URIRef, name: str, value: str,
                entities: dict[str, URIRef], where: str) -> tuple[str, str] | None:
     """Add ``subject ckg:name value``; return (property, lexical form) or None if dropped."""
     try:
@@ -276,7 +282,7 @@ def _evidence(fg: FilingGraph, extraction: Extraction, ev: Evidence) -> URIRef |
     return node
 
 
-def _fact(fg: FilingGraph, extraction: Extraction, fact: Fact, entities: dict[str, URIRef], as_of) -> None:
+def _fact(fg: FilingGraph, extraction: Extraction, fact: Fact, entities: dict[str, URIRef], as_of: Literal | None) -> None:
     onto = ontology()
     where = f"{fact.role} fact"
     try:
@@ -359,7 +365,7 @@ def _former_names(fg: FilingGraph, extraction: Extraction) -> None:
             if not name:
                 continue
             until = literal_for(XSD.date, fn.date_changed) if fn.date_changed else None
-            node = URIRef(f"{iris.ID_IRI}{iris._segment(CKG.FormerName)}/{fg.key}/"
+            node = URIRef(f"{ID_IRI}{iris._segment(CKG.FormerName)}/{fg.key}/"
                           f"{iris._digest(str(subject), name, fn.date_changed)}")
             fg.add(subject, CKG.hadFormerName, node)
             fg.add(node, RDF.type, CKG.FormerName)

@@ -16,7 +16,8 @@ import pyoxigraph as ox
 
 from corpkg.errors import GraphError
 from corpkg.extract.model import Extraction
-from corpkg.graph.rdf import PREFIXES, FilingGraph, build_filing_graph
+from corpkg.graph.rdf import FilingGraph, build_filing_graph
+from corpkg.graph.terms import PREFIXES
 
 # prefixes written into files (ids stay full IRIs: prefixed names with '/' need escapes)
 FILE_PREFIXES = {k: v for k, v in PREFIXES.items() if k != "id"}
@@ -79,7 +80,7 @@ def open_store(path: str | Path | None = None, *, read_only: bool = False) -> ox
 def replace_filing(store: ox.Store, fg: FilingGraph) -> int:
     """Replace the filing's named graph by ``fg``'s triples in one transaction; returns the count."""
     triples = [ox.Triple(q.subject, q.predicate, q.object) for q in fg.quads()]
-    body = ox.serialize(triples, format=ox.RdfFormat.N_TRIPLES).decode("utf-8")
+    body = (ox.serialize(triples, format=ox.RdfFormat.N_TRIPLES) or b"").decode("utf-8")
     update = f"DROP SILENT GRAPH <{fg.graph}> ;\nINSERT DATA {{ GRAPH <{fg.graph}> {{\n{body}}} }}"
     try:
         store.update(update)
@@ -116,9 +117,10 @@ def serialize_quads(quads: Iterable[ox.Quad], fmt: ox.RdfFormat) -> bytes:
                 seen.add(k)
                 triples.append(ox.Triple(q.subject, q.predicate, q.object))
         triples.sort(key=lambda t: (str(t.subject), str(t.predicate), str(t.object)))
-        return ox.serialize(triples, format=fmt, prefixes=FILE_PREFIXES if fmt != ox.RdfFormat.N_TRIPLES else None)
+        return ox.serialize(triples, format=fmt,
+                            prefixes=FILE_PREFIXES if fmt != ox.RdfFormat.N_TRIPLES else None) or b""
     prefixes = FILE_PREFIXES if fmt in (ox.RdfFormat.TRIG, ox.RdfFormat.JSON_LD) else None
-    return ox.serialize(items, format=fmt, prefixes=prefixes)
+    return ox.serialize(items, format=fmt, prefixes=prefixes) or b""
 
 
 def export(store: ox.Store, path: str | Path) -> None:

@@ -10,6 +10,7 @@ take.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -95,7 +96,7 @@ class StrictNamespace:
     def __contains__(self, name: object) -> bool:
         return isinstance(name, str) and name in self._names
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[URIRef]:
         return (URIRef(self._base + n) for n in sorted(self._names))
 
     def __str__(self) -> str:
@@ -137,7 +138,10 @@ class Ontology:
 @lru_cache(maxsize=1)
 def ontology() -> Ontology:
     g = core_graph()
-    local = lambda iri: str(iri)[len(CKG_IRI):]  # noqa: E731
+
+    def local(iri: URIRef) -> str:
+        return str(iri)[len(CKG_IRI):]
+
     ckg_terms = {s for s in g.subjects() if isinstance(s, URIRef) and str(s).startswith(CKG_IRI)}
     classes = frozenset(local(s) for s in ckg_terms if (s, RDF.type, OWL.Class) in g)
     props: dict[str, PropertyInfo] = {}
@@ -145,13 +149,13 @@ def ontology() -> Ontology:
         kinds = set(g.objects(s, RDF.type))
         if not kinds & {OWL.ObjectProperty, OWL.DatatypeProperty}:
             continue
-        rng = next(iter(sorted(g.objects(s, RDFS.range))), None)
-        info = PropertyInfo(s, local(s), OWL.ObjectProperty in kinds, rng)
+        ranges = sorted((r for r in g.objects(s, RDFS.range) if isinstance(r, URIRef)), key=str)
+        info = PropertyInfo(s, local(s), OWL.ObjectProperty in kinds, ranges[0] if ranges else None)
         props[info.name] = info
         for key in g.objects(s, URIRef(CKG_IRI + "extractionKey")):
             props.setdefault(str(key), info)
     roles_ = {spec.name: URIRef(spec.class_iri) for spec in roles()}
-    segments = {s: str(v) for s, v in g.subject_objects(URIRef(CKG_IRI + "iriSegment"))}
+    segments = {s: str(v) for s, v in g.subject_objects(URIRef(CKG_IRI + "iriSegment")) if isinstance(s, URIRef)}
     return Ontology(classes, props, roles_, segments)
 
 
@@ -164,7 +168,10 @@ def _ckg() -> StrictNamespace:
     return StrictNamespace(CKG_IRI, names)
 
 
-def __getattr__(name: str):  # module attribute CKG built lazily on first use
+CKG: StrictNamespace  # built lazily on first use, by the module's __getattr__
+
+
+def __getattr__(name: str) -> StrictNamespace:  # module attribute CKG built lazily on first use
     if name == "CKG":
         return _ckg()
     raise AttributeError(name)

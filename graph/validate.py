@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from rdflib import SH, Dataset, Graph
+from rdflib import SH, BNode, Dataset, Graph, URIRef
 
 from corpkg.errors import GraphError
 from corpkg.ontology import registry
@@ -38,7 +38,9 @@ def shapes_graph() -> Graph:
 def _count(results_graph: Graph, severity: str) -> int:
     q = f"""PREFIX sh: <{SH}>
     SELECT (COUNT(?r) AS ?n) WHERE {{ ?r a sh:ValidationResult ; sh:resultSeverity sh:{severity} }}"""
-    return int(next(iter(results_graph.query(q)))[0])
+    for row in results_graph.query(q):
+        return int(str(row[0]))  # type: ignore[index]  # a SELECT's rows are ResultRows; rdflib types them as a union
+    return 0
 
 
 def validate_graph(graph: Graph) -> ValidationReport:
@@ -88,6 +90,11 @@ def validate_file(path: str | Path) -> ValidationReport:
     ds = Dataset()
     for q in store:
         gname = q.graph_name
-        g = ds.default_graph if isinstance(gname, ox.DefaultGraph) else ds.graph(from_ox(gname))
+        if isinstance(gname, ox.DefaultGraph):
+            g = ds.default_graph
+        else:
+            name = from_ox(gname)
+            assert isinstance(name, (URIRef, BNode))  # graph names are IRIs or blank nodes
+            g = ds.graph(name)
         g.add((from_ox(q.subject), from_ox(q.predicate), from_ox(q.object)))
     return validate_dataset(ds)

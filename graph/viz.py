@@ -96,7 +96,7 @@ def _short(text: str, limit: int = MAX_LABEL) -> str:
 # --------------------------------------------------------------------------- layout
 
 
-def force_layout(graph: nx.Graph, *, seed: int = 7, iterations: int = 60, block: int = 256) -> dict[Any, tuple[float, float]]:
+def force_layout(graph: nx.Graph[Any], *, seed: int = 7, iterations: int = 60, block: int = 256) -> dict[Any, tuple[float, float]]:
     """Fruchterman-Reingold positions in [-1, 1]² for a connected graph, in numpy.
 
     Repulsion is computed in blocks of rows, so memory stays O(block · n) (networkx's own
@@ -132,14 +132,14 @@ def force_layout(graph: nx.Graph, *, seed: int = 7, iterations: int = 60, block:
     pos -= pos.mean(axis=0)
     scale = float(np.abs(pos).max()) or 1.0
     pos /= scale
-    return {node: (float(x), float(y)) for node, (x, y) in zip(nodes, pos)}
+    return {node: (float(x), float(y)) for node, (x, y) in zip(nodes, pos, strict=True)}
 
 
-def compute_layout(graph: nx.Graph, *, seed: int = 7, spacing: float = 150.0) -> dict[Any, tuple[float, float]]:
+def compute_layout(graph: nx.Graph[Any], *, seed: int = 7, spacing: float = 150.0) -> dict[Any, tuple[float, float]]:
     """Positions (pixels) for every node: each connected component laid out with a seeded
     force-directed layout, components packed in rows by size, isolated nodes in a grid below.
     Deterministic for the same graph."""
-    simple = nx.Graph()
+    simple: nx.Graph[Any] = nx.Graph()
     simple.add_nodes_from(sorted(graph.nodes, key=str))
     simple.add_edges_from(sorted(((u, v) for u, v in graph.edges() if u != v), key=str))
     components = sorted((sorted(c, key=str) for c in nx.connected_components(simple)), key=lambda c: (-len(c), str(c[0])))
@@ -190,7 +190,7 @@ def compute_layout(graph: nx.Graph, *, seed: int = 7, spacing: float = 150.0) ->
 # --------------------------------------------------------------------------- vis data
 
 
-def _node_record(node: str, data: dict[str, Any], graph: nx.MultiDiGraph, degree: int, pos: tuple[float, float]) -> dict[str, Any]:
+def _node_record(node: str, data: dict[str, Any], graph: nx.MultiDiGraph[Any], degree: int, pos: tuple[float, float]) -> dict[str, Any]:
     category = node_category(data)
     _legend, shape, colour = NODE_STYLES[category]
     size = 10 + 4 * math.log2(1 + degree)
@@ -225,7 +225,7 @@ def _node_record(node: str, data: dict[str, Any], graph: nx.MultiDiGraph, degree
     return record
 
 
-def _edgar_url(info: dict[str, Any], graph: nx.MultiDiGraph) -> str | None:
+def _edgar_url(info: dict[str, Any], graph: nx.MultiDiGraph[Any]) -> str | None:
     """The EDGAR index page of a filing, when its accession number and an issuer's CIK are known."""
     accession = info.get("accession") or ""
     if not re.fullmatch(r"\d{10}-\d{2}-\d{6}", accession):
@@ -237,14 +237,14 @@ def _edgar_url(info: dict[str, Any], graph: nx.MultiDiGraph) -> str | None:
     return None
 
 
-def _filing_record(iri: str | None, graph: nx.MultiDiGraph) -> dict[str, Any]:
+def _filing_record(iri: str | None, graph: nx.MultiDiGraph[Any]) -> dict[str, Any]:
     info = graph.graph.get("filings", {}).get(iri or "", {"iri": iri})
     record = {k: info.get(k) for k in ("iri", "form_type", "when", "date", "accession", "file")}
     record["url"] = _edgar_url(info, graph)
     return record
 
 
-def _edge_item(data: dict[str, Any], graph: nx.MultiDiGraph) -> dict[str, Any]:
+def _edge_item(data: dict[str, Any], graph: nx.MultiDiGraph[Any]) -> dict[str, Any]:
     """One relation behind a drawn edge, for tooltips and the details panel."""
     attrs = {k: v for k, v in data.get("attributes", {}).items() if k not in {"asOf"}}
     if "title" in attrs:
@@ -287,7 +287,7 @@ def _edge_label(data: dict[str, Any]) -> str:
     return data.get("caption") or data.get("label") or ""
 
 
-def _edge_records(graph: nx.MultiDiGraph) -> list[dict[str, Any]]:
+def _edge_records(graph: nx.MultiDiGraph[Any]) -> list[dict[str, Any]]:
     # relations saying the same thing about the same pair (the same subsidiary in two filings) are
     # drawn as one edge listing every relation and its evidence
     groups: dict[tuple[str, str, str, str], list[dict[str, Any]]] = defaultdict(list)
@@ -301,7 +301,7 @@ def _edge_records(graph: nx.MultiDiGraph) -> list[dict[str, Any]]:
         drawn_degree[u] += 1
         drawn_degree[v] += 1
     pair_seen: dict[frozenset[str], int] = defaultdict(int)
-    records = []
+    records: list[dict[str, Any]] = []
     for (u, v, role, label), items in sorted(groups.items()):
         items = sorted(items, key=lambda d: (d.get("as_of") or "", d.get("relation") or ""))
         _legend, colour = EDGE_STYLES.get(role, (role, "#888888"))
@@ -355,7 +355,7 @@ def _options(physics_seconds: float) -> dict[str, Any]:
     }
 
 
-def build_network(graph: nx.MultiDiGraph, *, physics_seconds: float = 0.0, height: str = "100%"):
+def build_network(graph: nx.MultiDiGraph[Any], *, physics_seconds: float = 0.0, height: str = "100%") -> Any:
     """A ``pyvis.network.Network`` whose node and edge lists are filled from ``graph`` (a projection,
     possibly filtered), with positions laid out in Python and physics off."""
     from pyvis.network import Network
@@ -375,10 +375,9 @@ def build_network(graph: nx.MultiDiGraph, *, physics_seconds: float = 0.0, heigh
 # --------------------------------------------------------------------------- page
 
 
-def _environment():
-    from jinja2 import ChoiceLoader, Environment, FileSystemLoader, select_autoescape
-
+def _environment() -> Any:
     import pyvis
+    from jinja2 import ChoiceLoader, Environment, FileSystemLoader, select_autoescape
 
     pyvis_templates = Path(pyvis.__file__).resolve().parent / "templates"
     return Environment(
@@ -400,7 +399,7 @@ def _csp_hash(script: str) -> str:
     return "'sha256-" + base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii") + "'"
 
 
-def render_page(net, *, title: str = "corpkg graph", subtitle: str = "", roles: tuple[str, ...] = ROLES) -> str:
+def render_page(net: Any, *, title: str = "corpkg graph", subtitle: str = "", roles: tuple[str, ...] = ROLES) -> str:
     """The self-contained HTML page for a network made by :func:`build_network`.
 
     The page loads nothing from the network, and its Content-Security-Policy allows exactly its
@@ -425,7 +424,7 @@ def render_page(net, *, title: str = "corpkg graph", subtitle: str = "", roles: 
     )
     page_js = (STATIC_DIR / "page.js").read_text(encoding="utf-8").replace("</script", "<\\/script")
     scripts = [vis_js, str(data_js), page_js]
-    return template.render(
+    html: str = template.render(
         title=title,
         subtitle=subtitle,
         node_styles=[(c, *NODE_STYLES[c]) for c in categories],
@@ -439,9 +438,10 @@ def render_page(net, *, title: str = "corpkg graph", subtitle: str = "", roles: 
         script_hashes=Markup(" ".join(_csp_hash(s) for s in scripts)),
         stats={"nodes": len(net.nodes), "edges": len(net.edges)},
     )
+    return html
 
 
-def write_page(graph: nx.MultiDiGraph, path: str | Path, *, title: str = "corpkg graph", subtitle: str = "",
+def write_page(graph: nx.MultiDiGraph[Any], path: str | Path, *, title: str = "corpkg graph", subtitle: str = "",
                physics_seconds: float = 0.0) -> Path:
     """Write the page for ``graph`` (a projection) to ``path``; returns the path."""
     net = build_network(graph, physics_seconds=physics_seconds)
@@ -454,7 +454,7 @@ def write_page(graph: nx.MultiDiGraph, path: str | Path, *, title: str = "corpkg
 
 def page_for(source: Any, path: str | Path, *, focus: str | None = None, hops: int = 2,
              roles: list[str] | None = None, since: str | None = None, title: str | None = None,
-             keep_isolates: bool = False) -> tuple[Path, nx.MultiDiGraph]:
+             keep_isolates: bool = False) -> tuple[Path, nx.MultiDiGraph[Any]]:
     """Project ``source`` (graph file, store directory, pyoxigraph Store or rdflib graph), filter it
     and write the page. Returns the page's path and the drawn projection."""
     if focus is not None:  # fetch the neighbourhood only, never the whole graph

@@ -49,6 +49,8 @@ from rdflib.collection import Collection
 from rdflib.namespace import VANN
 from rdflib.term import Node
 
+from corpkg.ontology import ONTOLOGY_DIR, ROLES_DIR
+
 __all__ = [
     "ROLES_DIR",
     "RoleDeclarationError",
@@ -65,11 +67,9 @@ __all__ = [
     "shapes_graph",
 ]
 
-ROLES_DIR = Path(__file__).resolve().parent / "roles"
-"""Where the role files live: ``ontology/roles/*.ttl`` (installed as ``corpkg/ontology/roles``)."""
 
-_CORE = ROLES_DIR.parent / "core.ttl"
-_SHAPES = ROLES_DIR.parent / "shapes.ttl"
+_CORE = ONTOLOGY_DIR / "core.ttl"
+_SHAPES = ONTOLOGY_DIR / "shapes.ttl"
 SCORE_MODES = ("pairs", "sides", "single")
 CAPTION_FORMATS = ("text", "percent", "money")
 

@@ -15,7 +15,7 @@ from corpkg.graph.terms import CKG, PROV, SKOS
 from corpkg.graph.validate import validate_dataset, validate_graph
 
 sys.path.insert(0, str(Path(__file__).parent))
-import graph_fixtures as gf  # noqa: E402
+import graph_fixtures as gf
 
 
 @pytest.fixture(scope="module")
@@ -191,7 +191,7 @@ def test_mapping_is_deterministic():
 def _broken(g: Graph, drop=(), add=()) -> Graph:
     h = Graph()
     for t in g:
-        if not any(all(x is None or x == y for x, y in zip(d, t)) for d in drop):
+        if not any(all(x is None or x == y for x, y in zip(d, t, strict=False)) for d in drop):
             h.add(t)
     for t in add:
         h.add(t)

@@ -199,3 +199,16 @@ def test_role_files_declare_only_terms_of_core_annotations():
     declared = {str(t) for t in CKG}
     assert {str(p) for p in annotations} <= declared
     assert (CKG.role, RDF.type, None) not in g  # annotation properties live in core.ttl
+
+
+def test_role_files_are_package_data():
+    import fnmatch
+    import tomllib
+
+    conf = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+    globs = conf["package-data"]["corpkg.ontology"]
+    for path in sorted(ONTOLOGY_DIR.rglob("*")):
+        if path.suffix in (".ttl", ".rq"):
+            rel = path.relative_to(ONTOLOGY_DIR).as_posix()
+            assert any(fnmatch.fnmatch(rel, g) and rel.count("/") == g.count("/") for g in globs), (
+                f"ontology/{rel} is not shipped: add its folder to [tool.setuptools.package-data]")
