@@ -28,6 +28,7 @@ COMMANDS: dict[str, str] = {
     "viz": "viz",
     "analyze": "analyze",
     "demo": "demo",
+    "fetch": "fetch",
 }
 
 
