@@ -20,6 +20,7 @@ import pyoxigraph as ox
 from corpkg.errors import QueryError
 from corpkg.graph.terms import PREFIXES
 from corpkg.ontology import QUERIES_DIR
+from corpkg.ontology.registry import roles
 
 __all__ = [
     "NamedQuery",
@@ -42,12 +43,18 @@ class NamedQuery:
     params: dict[str, str]  # name -> description
 
 
+def _role_queries() -> dict[str, str]:
+    """The named queries the role files ship (``ckg:namedQuery`` of ontology/roles/*.ttl)."""
+    return {name: text for spec in roles() for name, text in spec.queries}
+
+
 def list_named() -> list[str]:
-    return sorted(p.stem for p in Path(QUERIES_DIR).glob("*.rq"))
+    """Names of the shipped queries: ontology/queries/*.rq and the role files' named queries."""
+    return sorted({p.stem for p in Path(QUERIES_DIR).glob("*.rq")} | set(_role_queries()))
 
 
 def load_named(name: str) -> str:
-    """The text of ontology/queries/NAME.rq."""
+    """The text of the named query NAME (ontology/queries/NAME.rq, or a role file's)."""
     return named_query(name).text
 
 
@@ -55,13 +62,17 @@ def named_query(name: str) -> NamedQuery:
     if not re.fullmatch(r"[A-Za-z0-9_\-]+", name or ""):
         raise QueryError(f"invalid query name {name!r}")
     path = Path(QUERIES_DIR, f"{name}.rq")
-    if not path.is_file():
+    from_roles = _role_queries()
+    if path.is_file():
+        text = path.read_text(encoding="utf-8")
+    elif name in from_roles:
+        text = from_roles[name].lstrip("\n")
+    else:
         import difflib
 
         close = difflib.get_close_matches(name, list_named(), n=3)
         hint = f"; did you mean {', '.join(close)}?" if close else f"; available: {', '.join(list_named())}"
         raise QueryError(f"no named query {name!r}{hint}")
-    text = path.read_text(encoding="utf-8")
     desc_lines, params = [], {}
     for line in text.splitlines():
         if not line.startswith("#"):

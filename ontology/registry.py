@@ -25,6 +25,8 @@ declares an edge's source, target and label:
 * ``ckg:goldKey``, ``ckg:scoreMode`` (``pairs`` | ``sides`` | ``single``), ``ckg:scorePairs`` /
   ``ckg:scoreSlots`` and ``ckg:goldFields`` — how ``corpkg eval`` scores the role against gold;
 * ``ckg:rule`` — the CONSTRUCT query materialising the role's shortcut edges (``ckg:subsidiaryOf``);
+* ``ckg:namedQuery [ ckg:queryName ...; ckg:queryText ... ]`` — optional named queries shipped with
+  the role (``corpkg query --name``), besides those of ``ontology/queries/*.rq``;
 * SHACL node shapes with ``sh:targetClass`` the role's class — its shapes.
 
 Example::
@@ -146,6 +148,7 @@ class RoleSpec:
     category: CategorySpec | None
     caption_detail: tuple[str, str] | None  # (attribute, format: text | percent | money) shown after edge labels
     rule: str | None  # CONSTRUCT query of the shortcut edges
+    queries: tuple[tuple[str, str], ...]  # (name, SPARQL text): named queries shipped with the role
     shapes: tuple[str, ...]  # IRIs of the file's SHACL node shapes (one targets the class)
     source: Path  # the role file
     participant_roles: Mapping[str, str] = field(default_factory=dict, hash=False, compare=False)
@@ -332,6 +335,9 @@ def _load_role(path: Path) -> RoleSpec:
         category=category,
         caption_detail=caption_detail,
         rule=_text(g, cls, _CKG.rule, where, required=False),
+        queries=tuple(sorted(
+            (_text(g, q, _CKG.queryName, where) or "", _text(g, q, _CKG.queryText, where) or "")
+            for q in g.objects(cls, _CKG.namedQuery))),
         shapes=shapes,
         source=path,
         participant_roles=MappingProxyType(participant_roles),

@@ -106,7 +106,21 @@ WHERE {
     ?a a ckg:AuditEngagement ; ckg:auditor ?auditor ; ckg:client ?client .
     FILTER (?auditor != ?client)
 }
-""" .
+""" ;
+    ckg:namedQuery [ ckg:queryName "auditors" ; ckg:queryText """
+# Auditors and the organizations whose statements they audit, with the quote stating it.
+# @param client: IRI of the audited organization (optional)
+PREFIX ckg:  <https://w3id.org/corpkg/ontology#>
+PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
+SELECT ?auditor ?auditorLabel ?client ?clientLabel ?quote WHERE {
+    GRAPH ?g {
+        ?a a ckg:AuditEngagement ; ckg:auditor ?auditor ; ckg:client ?client ; ckg:evidence/ckg:quote ?quote .
+        ?auditor rdfs:label ?auditorLabel ; ckg:auditorOf ?client .
+        ?client rdfs:label ?clientLabel .
+    }
+}
+ORDER BY ?clientLabel ?auditorLabel
+""" ] .
 
 ckg:auditor a owl:ObjectProperty ;
     rdfs:subPropertyOf ckg:participant ;
@@ -183,9 +197,7 @@ FILING = textwrap.dedent("""\
     Date: March 15, 2005
     """)
 
-QUERY = """PREFIX ckg: <https://w3id.org/corpkg/ontology#>
-PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
-SELECT ?auditor ?client WHERE {
+QUERY = """SELECT ?auditor ?client WHERE {
   ?a a ckg:AuditEngagement ; ckg:auditor ?f ; ckg:client ?c ; ckg:evidence ?ev .
   ?f rdfs:label ?auditor ; ckg:auditorOf ?c .
   ?c rdfs:label ?client .
@@ -277,9 +289,13 @@ def test_the_toy_role_is_built_validated_queried_and_drawn(room):
     assert report.returncode == 0, f"not SHACL-valid:\n{report.stdout}\n{report.stderr}"
 
     rows = json.loads(_ok(corpkg("query", "widgetron.trig", QUERY, "--format", "json"), "corpkg query"))
-    rows = rows if isinstance(rows, list) else rows.get("rows", rows.get("results", []))
     assert any("Harbor & Finch" in str(r.get("auditor")) and "WIDGETRON" in str(r.get("client")).upper()
                for r in rows), rows
+    # the role's own named query, shipped in its ontology file
+    assert "auditors" in _ok(corpkg("query", "widgetron.trig", "--list"), "corpkg query --list")
+    named = json.loads(_ok(corpkg("query", "widgetron.trig", "--name", "auditors", "--format", "json"),
+                           "corpkg query --name auditors"))
+    assert [(r["auditorLabel"], r["quote"][:18]) for r in named] == [("Harbor & Finch LLP", "Harbor & Finch LLP")]
 
     _ok(corpkg("viz", "widgetron.trig", "-o", "widgetron.html", "--roles", "auditor"), "corpkg viz --roles auditor")
     page = (work / "widgetron.html").read_text(encoding="utf-8")

@@ -212,3 +212,15 @@ def test_role_files_are_package_data():
             rel = path.relative_to(ONTOLOGY_DIR).as_posix()
             assert any(fnmatch.fnmatch(rel, g) and rel.count("/") == g.count("/") for g in globs), (
                 f"ontology/{rel} is not shipped: add its folder to [tool.setuptools.package-data]")
+
+
+def test_role_files_named_queries_are_listed_and_do_not_shadow_files():
+    from corpkg.graph.query import list_named, named_query
+
+    files = {p.stem for p in Path(ONTOLOGY_DIR, "queries").glob("*.rq")}
+    names = [name for spec in roles() for name, _text in spec.queries]
+    assert len(names) == len(set(names)), "two role files ship a query of the same name"
+    assert not set(names) & files, "a role file's query has the name of a file in ontology/queries/"
+    for name in names:
+        assert name in list_named()
+        assert list(ox.Store().query(named_query(name).text, use_default_graph_as_union=True)) == []
