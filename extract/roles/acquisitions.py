@@ -16,20 +16,23 @@ into acquisitions by :func:`corpkg.extract.roles.finalize_facts`.
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from collections.abc import Iterator, Sequence
 
 from corpkg.extract.model import Fact
 from corpkg.extract.roles.base import RoleComponent, role_factory
 from corpkg.extract.roles.common import (
+    COMMON,
     Mention,
     Passage,
+    RoleContext,
     enumeration_before,
     enumeration_from,
     event_date,
     find_money,
-    group_builder,
-    load_json,
     prefilter_of,
+    regexes,
+    thresholds,
+    windows,
 )
 from corpkg.extract.roles.discourse import memory, pronoun_subject
 
@@ -38,83 +41,86 @@ __all__ = ["AcquisitionExtractor", "WHOLE"]
 ROLE = "acquisition"
 SHARES = "_shares"  # an object "N shares of T": company/control when the stake is stated, else no kind
 WHOLE = "_whole"  # all the outstanding stock: the target becomes the acquirer's subsidiary (run.finalize_facts)
-_WHOLE = re.compile(r"\ball\b[^%]*\b(?:stock|shares|equity|interests|units)\b|\b100(?:\.0+)?\s?%", re.I)
-_DATA = load_json("acquisitions.json")
-_alt = group_builder("acquisitions.json")
+PATTERNS = "acquisitions.json"
+_RX = regexes(PATTERNS)
+_COMMON_RX = regexes(COMMON)
+_W = windows(PATTERNS)
+_T = thresholds(PATTERNS)
 
-
-_ACQ = re.compile(r"(?<![\w-])" + _alt("acquire_verb") + r"\s+(?P<obj>" + _alt("object_of") + r"\s+)?(?:the\s+)?", re.I)
-_NOUN = re.compile(r"(?<![\w-])" + _alt("acquisition_noun") + r"\s+(?P<obj>" + _alt("object_of") + r"\s+)?(?:the\s+)?", re.I)
-_MERGE = re.compile(r"(?<![\w-])" + _alt("merge") + r"\s+(?:the\s+)?", re.I)
-_MERGER_OF = re.compile(r"(?<![\w-])" + _alt("merger_of") + r"\s+(?:the\s+)?", re.I)
-_SALE = re.compile(r"(?<![\w-])" + _alt("sale") + r"\s+(?P<obj>" + _alt("object_of") + r"\s+)?(?:the\s+)?", re.I)
-_CONTROL = re.compile(_alt("control") + r"\s+(?:the\s+)?", re.I)
-_TENDER = re.compile(_alt("tender_offer"), re.I)
-_EXCHANGE = re.compile(_alt("exchange_agreement") + r"[^.;]{0,80}?\bwith\s+(?:the\s+)?", re.I)
-_SURVIVE = re.compile(_alt("survive"), re.I)
-_CONSIDERATION = re.compile(_alt("consideration_cue") + r"\s+(?:\w+\s+){0,3}?$", re.I)
-_EXCLUDE = re.compile(_alt("exclude_before") + r"\s+(?:the\s+)?$", re.I)
-_SUBJ_GAP = re.compile(r"[”\"’']?\)?\s*(?:\([^)]{0,60}\))?\s*(?:,[^,;]{0,80},)?\s*(?:(?<=[”\"’')])\s*,)?\s*(?:'s|’s)?\s*(?:(?:has|have|had|also|then|recently|today|subsequently|successfully|previously|will|would|shall|through\s+\w+(?:\s+\w+)?)\s+)*$", re.I)
-_TO = re.compile(r"\s*(?:,[^,;]{0,80},\s*)?(?:[^.;]{0,80}?\s)?to\s+(?:the\s+)?$", re.I)
-_SHARES = re.compile(r"(?P<n>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?\s+million)\s+(?:of\s+(?:our|its|the\s+Company's|\w+'s)\s+)?(?:(?:restricted|newly\s+issued|common|ordinary|preferred)\s+)*shares", re.I)
-_PCT = re.compile(r"(\d+(?:\.\d+)?)\s?%")
-_BY = re.compile(r"\s*by\s+(?:the\s+)?$", re.I)
-_POSS_ASSET = re.compile(r"(?:'s|’s|'|’)\s+(?:[\w-]+\s+){0,3}?" + _alt("asset_nouns") + r"\b", re.I)
-_PENDING = re.compile(r"\b" + _alt("pending_cue") + r"\b", re.I)
-_PENDING_SENT = re.compile(r"\b" + _alt("pending_sentence") + r"\b", re.I)
-_DONE = re.compile(r"\b" + _alt("completed_cue") + r"\b", re.I)
-_MERGER_SUB = re.compile(_alt("merger_sub_name"), re.I)
-_PARENT = re.compile(r"(?:a|an|its|the)?\s*(?:indirect\s+|direct\s+)?(?:wholly[- ]owned\s+|newly[- ]formed\s+|majority[- ]owned\s+)*subsidiary\s+of\s+(?:the\s+)?", re.I)
-_BECAME = re.compile(r"\s*(?:has\s+|had\s+|thereby\s+|then\s+)?became\s+(?:an?\s+)?(?:indirect\s+|direct\s+)?(?:wholly[- ]owned\s+)?subsidiary\s+of\s+(?:the\s+)?", re.I)
-_PASSIVE = re.compile(r"\s*,?\s*(?:which\s+)?(?:was|were|has\s+been|had\s+been|have\s+been|is\s+being|will\s+be|would\s+be)\s+(?:subsequently\s+|later\s+|then\s+)?(?:acquired|purchased|bought)\s+by\s+(?:the\s+)?", re.I)
-_ITS_NOUN = re.compile(r"\b(?:its|their)\s+(?:subsequent\s+|later\s+)?(?:acquisition|purchase|sale)\s+(?:in\s+\d{4}\s+)?(?:by|to)\s+(?:the\s+)?", re.I)
-_OFFER_BY = re.compile(r"\b(?:tender\s+|exchange\s+)?offer\s+by\s+(?:the\s+)?", re.I)
-_OFFER_FOR = re.compile(r"(?:[^.;]|\.(?=\d)){0,60}?\bto\s+(?:purchase|acquire)\s+(?:[^.;]|\.(?=\d)){0,200}?\b(?:shares|stock|units|interests)\b(?:[^.;]|\.(?=\d)){0,120}?\bof\s+(?:the\s+)?", re.I)
-_COMBINE = re.compile(r"\b(?:will|would|to|agreed\s+to|plans?\s+to|intends?\s+to)\s+combine\s+(?:its|their|the)\s+(?:[\w-]+\s+){0,6}?(?:business(?:es)?|operations|firms|companies)\s+with\s+(?:the\s+(?:[\w-]+\s+){0,6}?(?:business(?:es)?|operations|firms|companies)\s+(?:of\s+)?){0,2}(?:the\s+)?", re.I)
-_COMBINE_UNDER = re.compile(r"\bcombine\s+[^.;]{0,120}?\bunder\s+(?:the\s+)?", re.I)
-_ANNOUNCE_GAP = re.compile(r"\s*(?:\([^)]{0,40}\))?\s*,?\s*(?:(?:today|jointly|have|has|also)\s+)*(?:announced|said|stated|agreed)\s+(?:that\s+)?(?:they|it)?\s*(?:will|would|have\s+agreed\s+to|agreed\s+to|plan\s+to|intend\s+to|are\s+to|to)\s+$", re.I)
-_LOOSE_GAP = re.compile(r"\s*(?:\([^)]{0,40}\))?\s*(?:,\s*(?:and\s+)?|\s+and\s+)(?:[a-z]+\s+){0,2}$")
-_GROUP = re.compile(_alt("group_subject") + r"\s+(?:(?:together|collectively|jointly|currently|may\s+be\s+deemed\s+to|now|therefore)\s+)*" + _alt("group_verb") + r"\s+(?:(?:beneficial\s+ownership\s+of|an\s+aggregate\s+of|in\s+the\s+aggregate|sole\s+or\s+shared\s+voting\s+power\s+over)\s+)?(?P<more>more\s+than|over|in\s+excess\s+of|approximately|about|a)?\s*(?P<pct>\d+(?:\.\d+)?\s?%|majority)\s+(?:of\s+)?(?:the\s+)?(?P<what>[^.;]{0,120})", re.I)
-_REPORTING = re.compile(r"Names?\s+of\s+Reporting\s+Persons?[ \t]*(?:\n|[ \t]*)(?:[ \t]*(?:I\.?R\.?S\.?|S\.?S\.?)[^\n]*\n)?[ \t:.]*(?P<name>[^\n\t]{3,120})", re.I)
+_WHOLE = _RX["whole_stake"]
+_ACQ = _RX["acquire_clause"]
+_NOUN = _RX["acquisition_noun_clause"]
+_MERGE = _RX["merge_clause"]
+_MERGER_OF = _RX["merger_of_clause"]
+_SALE = _RX["sale_clause"]
+_CONTROL = _RX["control_clause"]
+_TENDER = _RX["tender_offer_clause"]
+_EXCHANGE = _RX["exchange_agreement_with"]
+_SURVIVE = _RX["survive_word"]
+_CONSIDERATION = _RX["consideration_before"]
+_EXCLUDE = _RX["excluded_before"]
+_SUBJ_GAP = _RX["subject_gap"]
+_TO = _RX["to_buyer_gap"]
+_SHARES = _RX["share_count"]
+_PCT = _RX["percent_number"]
+_BY = _RX["by_gap"]
+_POSS_ASSET = _RX["possessive_asset"]
+_PENDING = _RX["pending_word"]
+_PENDING_SENT = _RX["pending_in_sentence"]
+_DONE = _RX["completed_word"]
+_MERGER_SUB = _RX["merger_sub_name"]
+_PARENT = _RX["subsidiary_of"]
+_BECAME = _RX["became_subsidiary_of"]
+_PASSIVE = _RX["acquired_by_passive"]
+_PRONOUN_PASSIVE = _RX["pronoun_acquired_by"]
+_ITS_NOUN = _RX["its_acquisition_by"]
+_OFFER_BY = _RX["offer_by"]
+_OFFER_FOR = _RX["offer_to_purchase_of"]
+_COMBINE = _RX["combine_with"]
+_COMBINE_UNDER = _RX["combine_under"]
+_ANNOUNCE_GAP = _RX["announced_gap"]
+_LOOSE_GAP = _RX["loose_enumeration_gap"]
+_GROUP = _RX["group_majority"]
+_REPORTING = _RX["reporting_person_row"]
 
 
 # a direction signal for a merger agreement "with T": an acquisition verb/noun or a merge verb outside
 # agreement names and quoted defined terms ("(the “Merger Agreement”)")
-_DIRECTED = re.compile(r"acqui|\bmerge[sd]?\b|\bmerging\b", re.I)
-_NAMES_OFF = re.compile(_alt("exchange_agreement") + r"|[“\"][^”\"]{0,60}[”\"]", re.I)
+_DIRECTED = _RX["direction_word"]
+_NAMES_OFF = _RX["agreement_names"]
 # "Peoples’ wholly owned subsidiary, Peoples Bank": the subsidiary named after the parent's possessive
-_SUB_AFTER = re.compile(r"\s+(?:(?:indirect|direct|wholly[- ]owned|newly[- ]formed|bank(?:ing)?|principal|operating)\s+)*subsidiary\s*,?\s*(?:the\s+)?", re.I)
-_POSS_SUB = re.compile(r"(?:'s|’s|'|’)\s+(?:(?:indirect|direct|wholly[- ]owned|newly[- ]formed|bank(?:ing)?|principal|operating)\s+)*subsidiary\s*,?\s*(?:the\s+)?", re.I)
+_SUB_AFTER = _RX["subsidiary_named_after"]
+_POSS_SUB = _RX["possessive_subsidiary_named_after"]
 # a relative clause between a subject and its verb: "X and Y, which combined operate …, to merge into"
-_RELATIVE = re.compile(r",\s*(?:which|who)\b[^;]{0,300}?,\s*$", re.I)
+_RELATIVE = _RX["relative_clause_before_verb"]
 
 # "a wholly owned subsidiary of" right before a name: the name is the acting parent
-_SUB_OF = re.compile(r"(?:^|[^\w])(?:an?|one\s+of\s+(?:the|its|their|our))\s+(?:(?:indirect|direct|newly[- ]formed)\s+)*wholly[- ]owned\s+(?:(?:indirect|direct|newly[- ]formed)\s+)*subsidiar(?:y|ies)\s+of\s+(?:the\s+)?$", re.I)
-_THROUGH = re.compile(r",?\s*(?:acting\s+)?through\s+(?:its|their|our|a|an|one\s+of\s+its)\s+(?:(?:indirect|direct|newly[- ]formed|wholly[- ]owned)\s+)*subsidiar(?:y|ies)\s*,?\s*(?:the\s+)?$", re.I)
+_SUB_OF = _RX["wholly_owned_subsidiary_of_before"]
+_THROUGH = _RX["through_its_subsidiary_before"]
 
-_SUB_PHRASE = r"(?:(?:one|some|certain)\s+of\s+)?(?:its|their|our|the\s+Company's|the\s+Company’s)\s+(?:(?:indirect|direct|newly[- ]formed|wholly[- ]owned|operating)\s+)*subsidiar(?:y|ies)"
-_BY_SUB = re.compile(r"\s*,?\s*by\s+(?:an?|one\s+of\s+the)\s+(?:(?:indirect|direct|newly[- ]formed)\s+)*wholly[- ]owned\s+(?:(?:indirect|direct|newly[- ]formed)\s+)*subsidiar(?:y|ies)\s+of\s+(?:the\s+)?", re.I)
-_NOUN_BY = re.compile(r"\b(?:acquisition|purchase)\s+by\s+(?P<by>(?:(?:one|some|certain)\s+of\s+)?(?:the\s+)?[^.;]{1,80}?)\s+of\s+(?:the\s+)?", re.I)
+_SUB_PHRASE = _RX["subsidiary_phrase"]
+_BY_SUB = _RX["by_wholly_owned_subsidiary_of"]
+_NOUN_BY = _RX["acquisition_by_of"]
 
-_SUB_LEAD = re.compile(r"\s*(?:its|their|our|the\s+Company's|the\s+Company’s)\s+(?:(?:indirect|direct|wholly[- ]owned|majority[- ]owned|operating)\s+)*subsidiary\s*,?\s*", re.I)
-_ASSET_OBJ = re.compile(r"\s*(?:(?:certain|substantially\s+all|all|some|part|a\s+portion)\s+(?:of\s+)?)?(?:the\s+)?(?P<poss>its|their|our|the\s+Company's|the\s+Company’s)?\s*(?:[\w-]+\s+){0,4}?(?:assets|business(?:es)?|division|operations|line\s+of\s+business)\b(?!\s+of\b)", re.I)
-_TO_NOT = re.compile(r"\b(?:relating|related|pursuant|according|due|prior|belonging|attributable|applicable|subject|addition|respect|regard|similar|used|up|relation|reference|equal|owed|payable|sold\s+to\s+customers)\s+$", re.I)
+_SUB_LEAD = _RX["its_subsidiary_lead"]
+_ASSET_OBJ = _RX["asset_object"]
+_TO_NOT = _RX["to_not_buyer"]
 
-_PARENT_GAP = re.compile(r"\s*(?:\([^)]{0,60}\))?\s*,\s*(?:a|an)\s+(?:[\w-]+\s+){0,4}?(?:corporation|company|limited\s+liability\s+company|partnership|entity)?\s*(?:and\s+)?$|\s*,\s*$", re.I)
-_RECALL = re.compile(r"\b(?:completed|consummated|closed)\s+(?:the|its|this|such)\s+(?:previously\s+announced\s+)?(?:acquisition|merger|purchase)\b(?!\s+of)|\bthe\s+(?:acquisition|merger|purchase)\s+(?:was|has\s+been)\s+(?:completed|consummated|closed)\b|\bthe\s+merger\s+became\s+effective\b", re.I)
+_PARENT_GAP = _RX["parent_gap"]
+_RECALL = _RX["completed_without_parties"]
 
 
-def reporting_persons(ctx) -> list[str]:  # noqa: ANN001 - RoleContext
+def reporting_persons(ctx: RoleContext) -> list[str]:
     """Entity keys of a schedule's reporting persons: the cover pages' "Names of Reporting
     Persons" rows and the header's filed-by / reporting-owner parties (cached per filing)."""
-    cached = getattr(ctx, "_reporting_persons", None)
-    if cached is not None:
+    cached = ctx.memo.get("reporting_persons")
+    if isinstance(cached, list):
         return cached
     keys: list[str] = []
     doc = ctx.document
     if doc is not None:
         for m in _REPORTING.finditer(doc.text):
-            name = re.sub(r"\s+", " ", m.group("name")).strip(" .:;")
+            name = _COMMON_RX["whitespace"].sub(" ", m.group("name")).strip(" .:;")
             key = ctx.resolve_key(name) if name else None
             if key and key not in keys:
                 keys.append(key)
@@ -124,18 +130,18 @@ def reporting_persons(ctx) -> list[str]:  # noqa: ANN001 - RoleContext
                     key = ctx.resolve_key(party.name)
                     if key and key not in keys:
                         keys.append(key)
-    setattr(ctx, "_reporting_persons", keys)
+    ctx.memo["reporting_persons"] = keys
     return keys
 
 
 class AcquisitionExtractor(RoleComponent):
     attr = "role_acquisitions"
     role_name = "acquisitions"
-    prefilter = prefilter_of("acquisitions.json")
+    prefilter = prefilter_of(PATTERNS)
 
     # -- helpers -------------------------------------------------------------------------
     def _ok(self, p: Passage, m: Mention) -> bool:
-        return not _EXCLUDE.search(p.text[max(0, m.start - 40) : m.start])
+        return not _EXCLUDE.search(p.text[max(0, m.start - _W["excluded_before"]) : m.start])
 
     def _subject(self, p: Passage, a: int, pos: int, *, relative: bool = True) -> list[Mention]:
         allm = p.mentions_in(a, pos)
@@ -144,7 +150,7 @@ class AcquisitionExtractor(RoleComponent):
             if parent is not None:
                 return [parent]  # "a wholly owned subsidiary of the Company acquired X" → the Company
         before = [m for m in allm if self._ok(p, m)]
-        if before and re.fullmatch(r"\s*,\s*", p.text[before[-1].end : pos]):
+        if before and _RX["comma_gap"].fullmatch(p.text[before[-1].end : pos]):
             owner = self._through(p, a, before[-1])
             if owner is not None:
                 return [owner]
@@ -174,15 +180,15 @@ class AcquisitionExtractor(RoleComponent):
 
     def _sub_parent(self, p: Passage, a: int, m: Mention) -> Mention | None:
         """The parent when ``m`` is named as "(a|one of its) wholly owned subsidiary of <m>"."""
-        if _SUB_OF.search(p.text, max(a, m.start - 80), m.start):
+        if _SUB_OF.search(p.text, max(a, m.start - _W["subsidiary_of_before"]), m.start):
             return m
         return None
 
     def _object(self, p: Passage, pos: int, b: int, *, check: bool = True) -> Mention | None:
-        for m in p.mentions_in(max(0, pos - 4), b):
+        for m in p.mentions_in(max(0, pos - _W["object_lookback"]), b):
             if m.end <= pos:
                 continue
-            if m.start - pos <= 3 and (not check or self._ok(p, m)):
+            if m.start - pos <= _W["object_gap"] and (not check or self._ok(p, m)):
                 return m
             break
         return None
@@ -203,10 +209,10 @@ class AcquisitionExtractor(RoleComponent):
         if date:
             attrs.append(("date", date))
         for ms, me, amount, cur in find_money(s):
-            if _CONSIDERATION.search(s[max(0, ms - 50) : ms]):
+            if _CONSIDERATION.search(s[max(0, ms - _W["consideration_cue"]) : ms]):
                 attrs += [("considerationAmount", amount), ("currency", cur)]
-                end = re.search(r"[,;.](?:\s|$)", s[me:])
-                attrs.append(("consideration", re.sub(r"\s+", " ", s[ms : me + (end.start() if end else 0)]).strip()))
+                end = _RX["consideration_end"].search(s[me:])
+                attrs.append(("consideration", _COMMON_RX["whitespace"].sub(" ", s[ms : me + (end.start() if end else 0)]).strip()))
                 break
         sh = _SHARES.search(s)
         if sh:
@@ -231,14 +237,14 @@ class AcquisitionExtractor(RoleComponent):
         pct = _PCT.search(o)
         if pct:
             v = float(pct.group(1))
-            if v >= 100 or v > 99:
+            if v > _T["whole_above"]:
                 return "company"
-            return "control" if v > 50 else None
+            return "control" if v > _T["control_above"] else None
         if "majority" in o or "controlling" in o:
             return "control"
         if "remaining" in o or "minority" in o:
             return "company"
-        if re.match(r"\s*(?:[\d,.]+\s+(?:million\s+)?)?(?:shares|ordinary)", o) and not _WHOLE.search(o):
+        if _RX["share_count_object"].match(o) and not _WHOLE.search(o):
             return SHARES  # a number of shares: the kind depends on the stake (see _stake)
         return "company"
 
@@ -279,13 +285,14 @@ class AcquisitionExtractor(RoleComponent):
                 acq = self._object(p, pm.end(), b)
                 if acq is not None and acq.key != m.key:
                     target = [m] if _SUBJ_GAP.fullmatch("") else [m]
-                    out += self._emit(p, [acq.key], target[0].key, a, b, self._attrs(p, a, b, "company") + self._status(p, a, pm.start(), pm.end()))
+                    attrs = self._attrs(p, a, b, "company") + self._status(p, a, pm.start(), pm.end())
+                    out += self._emit(p, [acq.key], target[0].key, a, b, attrs)
             bm = _BECAME.match(p.text, m.end)
             if bm and not m.pronoun:
                 owner = self._object(p, bm.end(), b, check=False)
                 if owner is not None and owner.key != m.key:
                     out += self._emit(p, [owner.key], m.key, a, b, self._attrs(p, a, b, "company"))
-        for rx in (re.compile(r"\b(?:it|which)" + r"\s+" + _PASSIVE.pattern[len(r"\s*,?\s*(?:which\s+)?"):], re.I), _ITS_NOUN):
+        for rx in (_PRONOUN_PASSIVE, _ITS_NOUN):
             for im in rx.finditer(p.text, a, b):
                 if rx is _ITS_NOUN and "sale" in im.group(0).lower():
                     continue
@@ -312,8 +319,9 @@ class AcquisitionExtractor(RoleComponent):
             if not rest:
                 continue
             target = None
-            for of in re.finditer(r"\bof\s+(?:the\s+)?", p.text[rest.start() : min(b, rest.end() + 160)]):
-                if rest.start() + of.start() < rest.end() - len(of.group(0)) or re.search(r"\.(?!\d)|;", p.text[rest.start() : rest.start() + of.start()]):
+            for of in _RX["of_word"].finditer(p.text[rest.start() : min(b, rest.end() + _W["offer_target_after"])]):
+                if (rest.start() + of.start() < rest.end() - len(of.group(0))
+                        or _RX["clause_end"].search(p.text[rest.start() : rest.start() + of.start()])):
                     continue
                 target = self._object(p, rest.start() + of.end(), b)
                 if target is not None:
@@ -337,13 +345,13 @@ class AcquisitionExtractor(RoleComponent):
         for m in _GROUP.finditer(p.text, a, b):
             pct = m.group("pct")
             more = (m.group("more") or "").lower()
-            if pct.lower() != "majority" and not (float(pct.rstrip("% ")) > 50 or
-                                                   (float(pct.rstrip("% ")) == 50 and more[:1] in ("m", "o", "i"))):
+            if pct.lower() != "majority" and not (float(pct.rstrip("% ")) > _T["control_above"] or
+                                                   (float(pct.rstrip("% ")) == _T["control_above"] and more[:1] in ("m", "o", "i"))):
                 continue
-            if re.search(r"\b(?:if|would|could|assuming)\b", p.text[a : m.start()], re.I):
+            if _RX["hypothetical"].search(p.text[a : m.start()]):
                 continue
             what = m.group("what").lower()
-            if not re.search(r"voting|outstanding|common|shares|stock|class|capital", what):
+            if not _RX["voting_class_words"].search(what):
                 continue
             members = reporting_persons(p.ctx)
             target = p.ctx.issuer_key
@@ -366,7 +374,7 @@ class AcquisitionExtractor(RoleComponent):
             if holder is None or not before:
                 continue
             gap = p.text[before[-1].end : m.start()]
-            if not _ANNOUNCE_GAP.fullmatch(gap + "combine "[: 0]) and not _ANNOUNCE_GAP.fullmatch(gap):
+            if not _ANNOUNCE_GAP.fullmatch(gap):
                 continue
             parties = [before[-1]]
             for x in reversed(before[:-1]):
@@ -393,7 +401,8 @@ class AcquisitionExtractor(RoleComponent):
         kind = "merger" if "merger" in m.group(0).lower() else "company"
         return self._emit(p, list(acq), target, a, b, self._attrs(p, a, b, kind))
 
-    def _emit(self, p: Passage, acquirers: list[str], target: str, a: int, b: int, attrs, extra=()) -> list[Fact]:  # noqa: ANN001
+    def _emit(self, p: Passage, acquirers: list[str], target: str, a: int, b: int, attrs: Sequence[tuple[str, str]],
+              extra: Sequence[tuple[str, str]] = ()) -> list[Fact]:
         res = []
         for k in acquirers:
             if k == target:
@@ -420,7 +429,7 @@ class AcquisitionExtractor(RoleComponent):
                 if rx is _NOUN:
                     by = p.mentions_in(target.end, b)
                     by = [x for x in by if _BY.fullmatch(p.text[target.end : x.start]) or
-                          re.fullmatch(r"\s*,?\s*by\s+(?:the\s+)?", p.text[target.end : x.start], re.I)]
+                          _RX["comma_by_gap"].fullmatch(p.text[target.end : x.start])]
                     if not by:
                         via = _BY_SUB.match(p.text, target.end)
                         parent = self._object(p, via.end(), b, check=False) if via else None
@@ -430,7 +439,8 @@ class AcquisitionExtractor(RoleComponent):
                     else:
                         acq = self._subject(p, a, m.start())
                         if not acq:
-                            poss = re.search(r"(?:our|its|the\s+Company's)\s+(?:\w+\s+){0,2}$", p.text[max(a, m.start() - 40) : m.start()], re.I)
+                            head = p.text[max(a, m.start() - _W["possessive_before_noun"]) : m.start()]
+                            poss = _RX["possessive_before_noun"].search(head)
                             if poss and p.ctx.issuer_key:
                                 acq = [Mention(m.start(), m.start(), p.ctx.issuer_key, "ORG", "", pronoun=True)]
                 else:
@@ -460,10 +470,10 @@ class AcquisitionExtractor(RoleComponent):
                 continue
             agent = self._object(p, m.start("by"), m.end("by"), check=False)
             if agent is not None:
-                if not re.fullmatch(r"\s*", p.text[agent.end : m.end("by")]):
+                if not _COMMON_RX["only_space"].fullmatch(p.text[agent.end : m.end("by")]):
                     continue
                 acq = agent
-            elif re.fullmatch(_SUB_PHRASE, m.group("by"), re.I):
+            elif _SUB_PHRASE.fullmatch(m.group("by")):
                 poss = m.group("by").split()[0].lower() if not m.group("by").lower().startswith("one") else m.group("by").split()[2].lower()
                 orgs = [x for x in p.mentions_in(a, m.start(), "ORG") if self._ok(p, x) and x.key != target.key]
                 if poss in ("its", "their") and orgs and not orgs[-1].pronoun:
@@ -483,15 +493,15 @@ class AcquisitionExtractor(RoleComponent):
     def _stake(self, tail: str) -> str:
         """Kind of a purchase of a number of shares: by the percentage stated right after the target
         ("… of X representing 99.93% of the shares")."""
-        pct = re.match(r"[^.;%]{0,80}?\b(?:representing|constituting|or|being|equal\s+to)\s+(?:approximately\s+|about\s+)?(\d+(?:\.\d+)?)\s?%", tail, re.I)
+        pct = _RX["stake_percent_after"].match(tail)
         if not pct:
             return SHARES
         v = float(pct.group(1))
-        return "company" if v > 99 else "control" if v > 50 else SHARES
+        return "company" if v > _T["whole_above"] else "control" if v > _T["control_above"] else SHARES
 
     def _status(self, p: Passage, a: int, start: int, end: int) -> list[tuple[str, str]]:
         """("status", "pending") for an agreed or announced deal that is not said to be completed."""
-        s = p.text[max(a, start - 60) : end]
+        s = p.text[max(a, start - _W["pending_before"]) : end]
         sent = p.text[a : p.sentence_of(start)[1]]
         if _DONE.search(sent):
             return []
@@ -517,7 +527,7 @@ class AcquisitionExtractor(RoleComponent):
             first = self._object(p, m.end(), b)
             if first is None:
                 continue
-            rest = re.match(r"(?:\s*,[^;]{0,160}?,)?\s*(?:with\s+and\s+into|into|with)\s+(?:the\s+)?", p.text[first.end : b], re.I)
+            rest = _RX["merger_into_with"].match(p.text[first.end : b])
             if not rest:
                 continue
             second = self._object(p, first.end + rest.end(), b)
@@ -544,10 +554,12 @@ class AcquisitionExtractor(RoleComponent):
         names = {sub.text.lower()} | {x.text.lower() for x in p.mentions if x.key == sub.key}
         for pm in _PARENT.finditer(p.text):
             parent = self._object(p, pm.end(), len(p.text), check=False)
-            if parent is None or parent.key == sub.key and sub.text.lower() not in p.text[parent.end : parent.end + 80].lower():
+            after_parent = p.text[parent.end : parent.end + _W["name_after_parent"]] if parent is not None else ""
+            if parent is None or parent.key == sub.key and sub.text.lower() not in after_parent.lower():
                 continue
-            before = [x for x in p.mentions_in(max(0, pm.start() - 200), pm.start()) if x.text.lower() in names or x.key == sub.key]
-            after = re.match(r"\s*\(\s*(?:the\s+)?[“\"']([^”\"']{1,60})[”\"']", p.text[parent.end :])
+            before = [x for x in p.mentions_in(max(0, pm.start() - _W["name_before_parent"]), pm.start())
+                      if x.text.lower() in names or x.key == sub.key]
+            after = _RX["defined_name_after"].match(p.text[parent.end :])
             named_after = bool(after and after.group(1).lower() in names)
             near = before and _PARENT_GAP.fullmatch(p.text[before[-1].end : pm.start()])
             if named_after or near:
@@ -582,7 +594,7 @@ class AcquisitionExtractor(RoleComponent):
         if vehicle is not None and survivor == vehicle:
             attrs = self._attrs(p, a, b, "merger") + [("survivor", vehicle)]
             return [f for k in merged for f in self._emit(p, [into.key], k, a, b, attrs)]
-        parent = re.search(r"(?:wholly[- ]owned\s+)?subsidiary\s+of\s+(?:the\s+)?", tail, re.I)
+        parent = _RX["subsidiary_of_in_tail"].search(tail)
         attrs = self._attrs(p, a, b, "merger") + [("survivor", survivor)]
         if parent:
             owner = self._object(p, into.end + parent.end(), b, check=False)
@@ -618,13 +630,13 @@ class AcquisitionExtractor(RoleComponent):
     def _asset_sale(self, p: Passage, a: int, b: int, m: re.Match[str]) -> list[Fact]:
         """"S (or S's subsidiaries) sold certain assets … to B", "the sale of its imaging business
         to B": B acquires the seller's assets (target = the selling company; kind assets)."""
-        if m.group(0).lower().startswith("transfer") or m.group("obj") and not re.search(r"asset|business", m.group("obj"), re.I):
+        if m.group(0).lower().startswith("transfer") or m.group("obj") and not _RX["asset_or_business"].search(m.group("obj")):
             return []
         am = _ASSET_OBJ.match(p.text, m.start("obj") if m.group("obj") else m.end())
         if am is None or am.end() > b:
             return []
         buyer = None
-        for to in re.finditer(r"\bto\s+(?:the\s+)?", p.text[am.end() : min(b, am.end() + 400)]):
+        for to in _RX["to_word"].finditer(p.text[am.end() : min(b, am.end() + _W["asset_buyer_after"])]):
             if _TO_NOT.search(p.text, am.end(), am.end() + to.start()):
                 continue
             x = self._object(p, am.end() + to.end(), b)
@@ -653,10 +665,11 @@ class AcquisitionExtractor(RoleComponent):
     def _parent_named(self, p: Passage, a: int, m: Mention) -> Mention | None:
         """The company whose subsidiaries ``m`` stands for: "subsidiaries of X" right before ``m``,
         or "subsidiaries of X (collectively, the “Group”)" when ``m`` is the defined name."""
-        defined = re.search(r"\(\s*(?:(?:collectively|together|each)\s*,?\s*)?(?:the\s+)?[“\"']?$", p.text[max(a, m.start - 40) : m.start])
-        head = [x for x in p.mentions_in(a, m.start - len(defined.group(0))) if x.end <= m.start] if defined else []
-        cand = head[-1] if head and re.fullmatch(r"\s*", p.text[head[-1].end : m.start - len(defined.group(0))]) else m
-        if re.search(r"subsidiar(?:y|ies)\s+of\s+(?:the\s+)?$", p.text[max(a, cand.start - 40) : cand.start], re.I):
+        defined = _RX["defined_name_opening"].search(p.text[max(a, m.start - _W["defined_name_before"]) : m.start])
+        opening = len(defined.group(0)) if defined else 0
+        head = [x for x in p.mentions_in(a, m.start - opening) if x.end <= m.start] if defined else []
+        cand = head[-1] if head and _COMMON_RX["only_space"].fullmatch(p.text[head[-1].end : m.start - opening]) else m
+        if _RX["subsidiaries_of_before"].search(p.text[max(a, cand.start - _W["subsidiaries_of_before"]) : cand.start]):
             return cand
         return None
 
@@ -672,7 +685,7 @@ class AcquisitionExtractor(RoleComponent):
             out += self._emit(p, list(dict.fromkeys(x.key for x in acq)), target.key, a, b, self._attrs(p, a, b, "control"))
         for m in _TENDER.finditer(p.text, a, b):
             acq = self._subject(p, a, m.start())
-            tail = re.search(r"(?:for|to\s+purchase|to\s+acquire)\s+[^.;]{0,120}?(?:shares|stock|units)\s+of\s+(?:the\s+)?", p.text[m.end() : b], re.I)
+            tail = _RX["tender_offer_object"].search(p.text[m.end() : b])
             if not acq or not tail:
                 continue
             target = self._object(p, m.end() + tail.end(), b)
@@ -687,7 +700,8 @@ class AcquisitionExtractor(RoleComponent):
             target = self._object(p, m.end(), b)
             if target is None or target.label != "ORG" or target.pronoun:
                 continue
-            acq = self._subject(p, a, m.start()) or self._subject(p, a, p.text.rfind("entered", a, m.start()) if "entered" in p.text[a:m.start()] else m.start())
+            entered = p.text.rfind("entered", a, m.start()) if "entered" in p.text[a : m.start()] else m.start()
+            acq = self._subject(p, a, m.start()) or self._subject(p, a, entered)
             acq = [x for x in acq if not self._is_merger_sub(p, x)]
             if not acq:
                 continue
@@ -695,17 +709,17 @@ class AcquisitionExtractor(RoleComponent):
                 # "… with Merger Sub, Inc., a wholly owned subsidiary of A, and T": the other party
                 keys = {x.key for x in acq} | {target.key}
                 nxt = [x for x in p.mentions_in(target.end, b, "ORG") if x.key not in keys and not x.pronoun
-                       and not self._is_merger_sub(p, x) and re.search(r"\band\s+(?:the\s+)?$", p.text[max(a, x.start - 12) : x.start])]
+                       and not self._is_merger_sub(p, x) and _RX["and_before"].search(p.text[max(a, x.start - _W["and_before"]) : x.start])]
                 if not nxt:
                     continue
                 target = nxt[0]
             tail = p.text[target.end : b]
-            if not re.search(r"(?:issued?|exchange|deliver)[^.;]{0,80}shares[^.;]{0,60}(?:shareholders|stockholders|holders|owners)\s+of", tail, re.I) \
+            if not _RX["shares_issued_to_holders_of"].search(tail) \
                     and not _DIRECTED.search(_NAMES_OFF.sub(" ", p.text[a:b])):
                 continue  # an agreement's own name ("Agreement and Plan of Merger") tells no direction
             sent = p.text[a:b]
-            status = [("status", "pending")] if re.search(r"\bentered\s+into\b", sent, re.I) and not _DONE.search(sent) \
-                and not re.search(r"\b(?:issued|acquired|merged)\b", sent, re.I) else []
+            status = [("status", "pending")] if _RX["entered_into"].search(sent) and not _DONE.search(sent) \
+                and not _RX["done_verb"].search(sent) else []
             out += self._emit(p, [x.key for x in acq], target.key, a, b, self._attrs(p, a, b, "company") + status)
         return out
 

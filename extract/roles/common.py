@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib import resources
-from typing import Any, Callable, Iterable, Iterator, Protocol, Sequence
+from typing import Any, Protocol
 
 from spacy.tokens import Doc
 
@@ -75,9 +76,10 @@ class RoleContext:
     report_date: str | None = None  # ISO date of the report (8-K date of report, signature date)
     defined_terms: dict[str, str] = field(default_factory=dict)  # term as printed ("Lender") -> entity key
     signer_key: str | None = None  # who signs when not the issuer (a schedule's filed-by party)
+    memo: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)  # per-filing values rules compute once
 
     def resolve_key(self, name: str) -> str | None:
-        n = re.sub(r"^(?:the|a|an)\s+", "", name.strip(), flags=re.I).lower()
+        n = _RX["leading_article"].sub("", name.strip()).lower()
         for term, key in self.defined_terms.items():
             if term.lower() == n:
                 return key
@@ -97,7 +99,7 @@ class RoleContext:
 
     @property
     def is_8k(self) -> bool:
-        return bool(self.form_type) and self.form_type.upper().startswith("8-K")
+        return bool(self.form_type) and (self.form_type or "").upper().startswith("8-K")
 
 
 # --------------------------------------------------------------------------- pattern data
@@ -112,12 +114,12 @@ def _read(name: str) -> str:
     return resources.files(PATTERN_PACKAGE).joinpath(*PATTERN_DIR, name).read_text(encoding="utf-8")
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_json(name: str) -> Any:
     return json.loads(_read(name))
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_tsv(name: str) -> tuple[tuple[str, ...], ...]:
     rows = []
     for line in _read(name).splitlines():
@@ -127,10 +129,18 @@ def load_tsv(name: str) -> tuple[tuple[str, ...], ...]:
     return tuple(rows)
 
 
+_GROUP_OPEN, _ALTERNATION, _GROUP_CLOSE = "(?:", "|", ")"  # a regex group of alternatives, as data joins them
+
+
+def _alternatives(phrases: Sequence[str]) -> str:
+    """``phrases`` (each itself a regex) as one non-capturing group, in the order given."""
+    return _GROUP_OPEN + _ALTERNATION.join(phrases) + _GROUP_CLOSE
+
+
 def longest_first(phrases: Iterable[str]) -> str:
     """One non-capturing regex group of ``phrases`` (each itself a regex), longest first;
     phrases of equal length keep their order in the file (nothing is de-duplicated)."""
-    return "(?:" + "|".join(sorted(phrases, key=len, reverse=True)) + ")"
+    return _alternatives(sorted(phrases, key=len, reverse=True))
 
 
 def group_builder(name: str) -> Callable[[str], str]:
@@ -147,16 +157,15 @@ def group_builder(name: str) -> Callable[[str], str]:
 def prefilter_of(name: str) -> re.Pattern[str]:
     """A role's cheap passage test: the ``prefilter`` regexes of its JSON pattern file as one
     case-insensitive alternation."""
-    return re.compile("|".join(load_json(name)["prefilter"]), re.I)
+    return re.compile(_ALTERNATION.join(load_json(name)["prefilter"]), re.I)
 
 
 def compile_alternation(phrases: Iterable[str], *, flags: int = re.I) -> re.Pattern[str]:
     """One regex matching any of ``phrases`` (each itself a regex), longest first."""
-    alts = sorted(set(phrases), key=len, reverse=True)
-    return re.compile("(?:" + "|".join(alts) + ")", flags)
+    return re.compile(_alternatives(sorted(set(phrases), key=len, reverse=True)), flags)
 
 
-@lru_cache(maxsize=None)
+@cache
 def role_patterns(name: str) -> dict[str, re.Pattern[str]]:
     """A role's JSON pattern file compiled: every key holding a list of regexes becomes one
     alternation (case-insensitive unless the key ends with ``_cs``)."""
@@ -167,6 +176,154 @@ def role_patterns(name: str) -> dict[str, re.Pattern[str]]:
             continue
         out[key] = compile_alternation(value, flags=0 if key.endswith("_cs") else re.I)
     return out
+
+
+# --------------------------------------------------------------------------- regexes and numbers as data
+#
+# Besides its top-level lists of alternatives, a role's pattern file holds its whole regexes and the
+# numbers its rules use, in sections (each with a "_doc" object explaining every key):
+#   "regex"      name -> regex, compiled once at import (regexes(name)); flags are inline, e.g. "(?i)";
+#   "fragments"  name -> a piece of regex shared by several regexes (not compiled alone);
+#   "templates"  name -> a regex with run-time slots "{{$slot}}" (template(name, key).compile(slot=...));
+#   "windows"    name -> a character window, gap or length (int);
+#   "limits"     name -> a count (int);
+#   "thresholds" name -> a number compared with a parsed value, e.g. a percentage (float);
+#   "scores"     name -> a confidence recorded on evidence (float).
+# In a regex, fragment or template, "{{key}}" stands for the file's list ``key`` as one
+# non-capturing group of its alternatives, longest first (as group_builder), "{{key:in_order}}"
+# for the same group in file order, and "{{name}}" for the fragment ``name``.
+
+SECTIONS = ("regex", "fragments", "templates", "windows", "limits", "thresholds", "scores")
+"""The sections a role's pattern file may hold besides its lists (see :func:`regexes`)."""
+
+def section(name: str, section_name: str) -> dict[str, Any]:
+    """The entries of section ``section_name`` of pattern file ``name`` (without its "_doc")."""
+    if section_name not in SECTIONS:
+        raise ValueError(f"{name}: unknown section {section_name!r}; the sections are {', '.join(SECTIONS)}")
+    value = load_json(name).get(section_name, {})
+    if not isinstance(value, dict):
+        raise ValueError(f"{name}: section {section_name!r} must be an object of name -> value, found {type(value).__name__}")
+    return {k: v for k, v in value.items() if not k.startswith("_")}
+
+
+def _slot(name: str, slot: str, seen: tuple[str, ...]) -> str:
+    if slot.startswith("$"):
+        return "{{" + slot + "}}"  # a run-time slot, filled by RegexTemplate.compile
+    key, _, how = slot.partition(":")
+    fragments = section(name, "fragments")
+    if key in fragments and not how:
+        if key in seen:
+            raise ValueError(f"{name}: fragment {key!r} includes itself ({' -> '.join((*seen, key))})")
+        return expand(name, fragments[key], (*seen, key))
+    value = load_json(name).get(key)
+    if isinstance(value, list) and all(isinstance(v, str) for v in value) and how in ("", "in_order"):
+        return _alternatives(value) if how else longest_first(value)
+    lists = sorted(k for k, v in load_json(name).items() if isinstance(v, list) and not k.startswith("_"))
+    raise ValueError(f"{name}: the slot {{{{{slot}}}}} names no list or fragment of the file "
+                     f"(lists: {', '.join(lists)}; fragments: {', '.join(sorted(fragments)) or 'none'}); "
+                     "write {{list}}, {{list:in_order}}, {{fragment}} or {{$slot}}")
+
+
+def expand(name: str, template: str, seen: tuple[str, ...] = ()) -> str:
+    """``template`` (a regex of pattern file ``name``) with its ``{{...}}`` slots replaced by the
+    file's lists and fragments; run-time slots ``{{$slot}}`` are left in place."""
+    out: list[str] = []
+    pos = 0
+    while (i := template.find("{{", pos)) >= 0:
+        j = template.find("}}", i + 2)
+        if j < 0:
+            raise ValueError(f"{name}: '{{{{' without '}}}}' in {template!r}")
+        out += [template[pos:i], _slot(name, template[i + 2 : j], seen)]
+        pos = j + 2
+    out.append(template[pos:])
+    return "".join(out)
+
+
+@cache
+def regexes(name: str) -> dict[str, re.Pattern[str]]:
+    """The "regex" section of pattern file ``name``, expanded and compiled (once: modules call
+    this at import)."""
+    out: dict[str, re.Pattern[str]] = {}
+    for key, template in section(name, "regex").items():
+        source = expand(name, template)
+        try:
+            out[key] = re.compile(source)
+        except re.error as e:
+            raise ValueError(f"{name}: regex {key!r} does not compile ({e}): {source!r}") from e
+    return out
+
+
+def fragment(name: str, key: str) -> str:
+    """The fragment ``key`` of pattern file ``name``, expanded (a piece of regex, e.g. a separator)."""
+    return expand(name, section(name, "fragments")[key], (key,))
+
+
+@dataclass(frozen=True)
+class RegexTemplate:
+    """A regex of a pattern file with run-time slots ("{{$term}}"), e.g. a defined term escaped."""
+
+    source: str
+
+    def fill(self, **values: str) -> str:
+        """The regex text with each ``{{$slot}}`` replaced by ``values[slot]`` (values are regex
+        text: escape literal strings with ``re.escape``)."""
+        text = self.source
+        for slot, value in values.items():
+            text = text.replace("{{$" + slot + "}}", value)
+        if "{{$" in text:
+            raise ValueError(f"a run-time slot is left unfilled in {text!r} (filled: {', '.join(values) or 'none'})")
+        return text
+
+    def compile(self, **values: str) -> re.Pattern[str]:
+        """:meth:`fill`, compiled through ``re``'s own cache."""
+        return re.compile(self.fill(**values))
+
+
+@cache
+def template(name: str, key: str) -> RegexTemplate:
+    """The template ``key`` of pattern file ``name`` (section "templates"), its lists and fragments expanded."""
+    return RegexTemplate(expand(name, section(name, "templates")[key]))
+
+
+def _numbers(name: str, section_name: str, kind: type) -> dict[str, Any]:
+    values = section(name, section_name)
+    for key, value in values.items():
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or (kind is int and not isinstance(value, int)):
+            raise ValueError(f"{name}: {section_name}.{key} must be {'an integer' if kind is int else 'a number'}, "
+                             f"found {value!r}")
+    return {k: kind(v) for k, v in values.items()}
+
+
+@cache
+def windows(name: str) -> dict[str, int]:
+    """Section "windows" of pattern file ``name``: character windows, gaps and lengths."""
+    return _numbers(name, "windows", int)
+
+
+@cache
+def limits(name: str) -> dict[str, int]:
+    """Section "limits" of pattern file ``name``: counts."""
+    return _numbers(name, "limits", int)
+
+
+@cache
+def thresholds(name: str) -> dict[str, float]:
+    """Section "thresholds" of pattern file ``name``: numbers compared with parsed values (percentages, points)."""
+    return _numbers(name, "thresholds", float)
+
+
+@cache
+def scores(name: str) -> dict[str, float]:
+    """Section "scores" of pattern file ``name``: confidences recorded on evidence."""
+    return _numbers(name, "scores", float)
+
+
+COMMON = "common.json"
+_RX = regexes(COMMON)
+_WINDOWS = windows(COMMON)
+_SCORES = scores(COMMON)
+RULE_CONFIDENCE = _SCORES["rule"]
+"""The confidence a rule's evidence records unless the rule says otherwise."""
 
 
 # --------------------------------------------------------------------------- dates
@@ -183,18 +340,7 @@ _MONTHS = {
     )
     for m in names
 }
-_MONTH_RE = (
-    r"(?:January|February|March|April|May|June|July|August|September|October|November|December"
-    r"|Jan\.?|Feb\.?|Mar\.?|Apr\.?|Jun\.?|Jul\.?|Aug\.?|Sept?\.?|Oct\.?|Nov\.?|Dec\.?)"
-)
-_DATE_RE = re.compile(
-    r"(?P<mdy>(?P<m1>" + _MONTH_RE + r")\s*(?P<d1>\d{1,2})(?:st|nd|rd|th)?\s*,?\s*(?P<y1>(?:19|20)\d\d))"
-    r"|(?P<dmy>(?P<d2>\d{1,2})(?:st|nd|rd|th)?\s+(?:day\s+of\s+)?(?P<m2>" + _MONTH_RE + r")\s*,?\s*(?P<y2>(?:19|20)\d\d))"
-    r"|(?P<my>(?P<m3>" + _MONTH_RE + r")\s*,?\s*(?P<y3>(?:19|20)\d\d))"
-    r"|(?P<iso>(?P<y4>(?:19|20)\d\d)-(?P<m4>\d\d)-(?P<d4>\d\d))"
-    r"|(?P<num>(?P<m5>\d{1,2})/(?P<d5>\d{1,2})/(?P<y5>(?:19|20)?\d\d))\b",
-    re.I,
-)
+_DATE_RE = _RX["date"]
 
 
 def _iso(y: int, m: int, d: int | None) -> str | None:
@@ -225,7 +371,7 @@ def find_dates(text: str) -> list[tuple[int, int, str]]:
         elif g["dmy"]:
             iso = _iso(int(g["y2"]), _month(g["m2"]), int(g["d2"]))
         elif g["my"]:
-            if g["m3"].lower().rstrip(".") == "may" and not re.match(r"May\b", g["m3"]):
+            if g["m3"].lower().rstrip(".") == "may" and not _RX["may_capitalised"].match(g["m3"]):
                 continue
             iso = _iso(int(g["y3"]), _month(g["m3"]), None)
         elif g["iso"]:
@@ -256,11 +402,7 @@ def date_at(text: str, pos: int, window: int, slack: int = 0) -> str | None:
 # --------------------------------------------------------------------------- money, percentages
 
 _SCALE = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12, "mm": 10**6, "m": 10**6, "bn": 10**9, "k": 10**3}
-_MONEY_RE = re.compile(
-    r"(?P<cur>US\$|U\.S\.\s?\$|\$|€|£|EUR\s?|USD\s?)\s?(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
-    r"(?:\s*(?P<scale>thousand|million|billion|trillion|mm|bn)\b)?",
-    re.I,
-)
+_MONEY_RE = _RX["money"]
 _CURRENCY = {"$": "USD", "us$": "USD", "u.s.$": "USD", "usd": "USD", "€": "EUR", "eur": "EUR", "£": "GBP"}
 
 
@@ -287,7 +429,7 @@ def parse_money(text: str) -> tuple[str, str] | None:
     return (found[0][2], found[0][3]) if found else None
 
 
-_PERCENT_RE = re.compile(r"(?P<num>\d+(?:\.\d+)?)\s?(?:%|percent\b|per\s+cent\b)", re.I)
+_PERCENT_RE = _RX["percent"]
 
 
 def find_percents(text: str) -> list[tuple[int, int, str]]:
@@ -304,22 +446,23 @@ def _title_table() -> tuple[re.Pattern[str], dict[str, tuple[str, ...]]]:
         variants.setdefault(printed.lower(), [])
         if canonical not in variants[printed.lower()]:
             variants[printed.lower()].append(canonical)
+    gap = fragment(COMMON, "title_word_gap")
+    not_abbreviations = set(load_json(COMMON)["title_not_abbreviations"])
     alts = []
     for printed in variants:
         words = [re.escape(w) for w in printed.split()]
-        body = r"\s+".join(words)
+        body = gap.join(words)
         # upper-case abbreviations (CEO, CFO, VP) only as written in capitals
-        if printed.isalpha() and len(printed) <= 4 and printed not in ("chair",):
-            body = "(?-i:" + r"\s+".join(re.escape(w.upper()) for w in printed.split()) + ")"
+        if printed.isalpha() and len(printed) <= _WINDOWS["title_abbreviation_length"] and printed not in not_abbreviations:
+            body = template(COMMON, "title_abbreviation").fill(words=gap.join(re.escape(w.upper()) for w in printed.split()))
         alts.append((len(printed), body))
     alts.sort(key=lambda a: -a[0])
-    pattern = re.compile(r"(?<![\w-])(?:" + "|".join(b for _, b in alts) + r")(?![\w-])", re.I)
+    pattern = template(COMMON, "title_phrase").compile(phrases=_ALTERNATION.join(b for _, b in alts))
     return pattern, {k: tuple(v) for k, v in variants.items()}
 
 
 def _functional_after() -> re.Pattern[str]:
-    words = load_json("officers.json")["functional_departments"]
-    return re.compile(r"\s+(?:of|for)\s+(?:" + "|".join(words) + r")\b", re.I)
+    return regexes("officers.json")["functional_after"]
 
 
 def find_titles(text: str) -> list[tuple[int, int, tuple[str, ...]]]:
@@ -329,7 +472,7 @@ def find_titles(text: str) -> list[tuple[int, int, tuple[str, ...]]]:
     functional = _functional_after()
     out = []
     for m in pattern.finditer(text):
-        key = re.sub(r"\s+", " ", m.group(0)).lower()
+        key = _RX["whitespace"].sub(" ", m.group(0)).lower()
         canon = table.get(key)
         if not canon:
             continue
@@ -352,21 +495,10 @@ def normalise_titles(text: str) -> list[str]:
 
 # --------------------------------------------------------------------------- sentences
 
-_ABBREV = {
-    "inc", "corp", "co", "ltd", "llc", "l.l.c", "lp", "l.p", "llp", "n.a", "plc", "s.a", "b.v", "n.v", "ag", "bros",
-    "mr", "mrs", "ms", "dr", "jr", "sr", "st", "no", "nos", "vs", "v", "u.s", "u.s.a", "e.g", "i.e", "etc", "approx",
-    "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "dept", "div", "assoc", "intl",
-    "cal", "del", "fla", "ill", "mass", "mich", "minn", "penn", "tex", "va", "wash", "wis", "ariz", "colo", "conn",
-}
-_LEGAL_SUFFIX = {"inc", "corp", "co", "ltd", "llc", "l.l.c", "lp", "l.p", "llp", "n.a", "plc", "s.a", "b.v", "n.v", "ag", "jr", "sr"}
-_STARTERS = {
-    "the", "this", "that", "these", "those", "on", "in", "as", "at", "for", "from", "during", "pursuant", "under",
-    "upon", "following", "after", "before", "we", "our", "it", "its", "such", "each", "both", "all", "no", "neither",
-    "however", "additionally", "also", "accordingly", "further", "furthermore", "moreover", "subsequently",
-    "thereafter", "since", "while", "when", "if", "although", "because", "by", "with", "management", "there", "he",
-    "she", "they", "his", "her", "their", "see", "effective", "in", "any", "an", "a", "one", "two", "prior", "until",
-}
-_SENT_END = re.compile(r"[.!?;][\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])|\n\s*\n|:\s*\n")
+_ABBREV = frozenset(load_json(COMMON)["sentence_abbreviations"])
+_LEGAL_SUFFIX = frozenset(load_json(COMMON)["sentence_legal_suffixes"])
+_STARTERS = frozenset(load_json(COMMON)["sentence_starters"])
+_SENT_END = _RX["sentence_end"]
 
 
 def split_sentences(text: str) -> list[tuple[int, int]]:
@@ -379,11 +511,11 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
         if text[m.start()] == ".":
             if m.start() > 0 and text[m.start() - 1] == ",":  # "Inc,." - a typo, not a sentence end
                 continue
-            word = re.search(r"([A-Za-z][A-Za-z.]*)$", text[start : m.start()])
+            word = _RX["last_word"].search(text[start : m.start()])
             if word:
                 w = word.group(1).lower().rstrip(".")
-                if w in _ABBREV or (len(w) == 1 and word.group(1)[0].isupper()) or re.fullmatch(r"(?:[a-z]\.)+[a-z]", w):
-                    nxt = re.match(r"[\"'(\[]?([A-Za-z]+)", text[m.end() :])
+                if w in _ABBREV or (len(w) == 1 and word.group(1)[0].isupper()) or _RX["initialism"].fullmatch(w):
+                    nxt = _RX["next_word"].match(text[m.end() :])
                     if not (w in _LEGAL_SUFFIX and nxt and nxt.group(1).lower() in _STARTERS):
                         continue
         end = m.start() + 1 if text[m.start()] in ".!?;:" else m.start()
@@ -415,13 +547,9 @@ class Mention:
     pronoun: bool = False  # "we", "the Company" ... standing for the issuer
 
 
-_ISSUER_REF = re.compile(
-    r"\b(?:we|us|our|ours|ourselves|the\s+Company|the\s+company|the\s+Registrant|the\s+registrant|"
-    r"the\s+Corporation|the\s+Issuer|the\s+issuer|the\s+Partnership|the\s+Fund|the\s+Trust|the\s+Bank|"
-    r"the\s+Bancorp|the\s+Holding\s+Company)(?:'s|’s)?(?![\w-])",
-    re.I,
-)
-_ISSUER_REF_CS = re.compile(r"^(?:We|Us|Our|Ours|we|us|our|ours|ourselves|[Tt]he\s+\w+(?:\s+\w+)?)(?:'s|’s)?$")
+_ISSUER_REF = _RX["issuer_reference"]
+_ISSUER_REF_CS = _RX["issuer_reference_shape"]
+_DEFINED_TERM = template(COMMON, "defined_term")
 
 
 class Passage:
@@ -448,7 +576,7 @@ class Passage:
         if self.ctx.defined_terms:
             taken = [(m.start, m.end) for m in ments]
             for term, key in self.ctx.defined_terms.items():
-                for m in re.finditer(r"(?<![\w-])" + re.escape(term) + r"(?![\w-])", self.text):
+                for m in _DEFINED_TERM.compile(term=re.escape(term)).finditer(self.text):
                     if any(a < m.end() and m.start() < b for a, b in taken):
                         continue
                     ments.append(Mention(m.start(), m.end(), key, "ORG", m.group(0), pronoun=False))
@@ -483,7 +611,7 @@ class Passage:
             prev = s
         return prev
 
-    def evidence(self, a: int, b: int, extractor: str, confidence: float = 1.0) -> Evidence:
+    def evidence(self, a: int, b: int, extractor: str, confidence: float = RULE_CONFIDENCE) -> Evidence:
         while a < b and self.text[a].isspace():
             a += 1
         while b > a and self.text[b - 1].isspace():
@@ -505,11 +633,11 @@ class Passage:
         attributes: Sequence[tuple[str, str]],
         span: tuple[int, int],
         extractor: str,
-        confidence: float = 1.0,
+        confidence: float = RULE_CONFIDENCE,
     ) -> Fact:
         parts = tuple(dict.fromkeys(participants))
         attrs = tuple(dict.fromkeys((n, v) for n, v in attributes if v))
-        return Fact(role=role, participants=parts, attributes=attrs,  # type: ignore[arg-type]
+        return Fact(role=role, participants=parts, attributes=attrs,
                     evidence=(self.evidence(span[0], span[1], extractor, confidence),))
 
 
@@ -520,7 +648,7 @@ def lists_between(p: Passage, a: int, b: int, label: str | None = None) -> list[
     return ms
 
 
-_LIST_GAP = re.compile(r"^(?:\s*,?\s*(?:and|or|&|as well as|and/or)?\s*|\s*,\s*)$", re.I)
+_LIST_GAP = _RX["enumeration_gap"]
 
 
 def enumeration_from(p: Passage, first: Mention, limit: int, label: str | None = None) -> list[Mention]:
@@ -578,12 +706,12 @@ def merge_facts(facts: Iterable[Fact]) -> list[Fact]:
     sets): participants and attributes united, evidence concatenated.  A single-valued
     attribute keeps its first value; positions are kept apart by ``status`` (a former and a
     current seat of the same person are two facts)."""
-    order: list[tuple] = []
-    merged: dict[tuple, Fact] = {}
+    order: list[tuple[Any, ...]] = []
+    merged: dict[tuple[Any, ...], Fact] = {}
     for f in facts:
         slots = _FACT_KEY_SLOTS.get(f.role)
         if slots is None:
-            key: tuple = (f.role, f.participants, f.attributes, f.evidence)
+            key: tuple[Any, ...] = (f.role, f.participants, f.attributes, f.evidence)
         elif f.role == "proceeding":
             key = (f.role, tuple(sorted(f.participants)))
         elif f.role == "position":
@@ -625,9 +753,9 @@ def lead_date(p: Passage, before: int) -> str | None:
     for a, b in p.sentences:
         if a >= before:
             break
-        m = re.match(r"\s*(?:On|As of|Effective|Effective as of|During|In)\s+", p.text[a:b], re.I)
+        m = _RX["lead_date_opener"].match(p.text[a:b])
         if m:
-            date = date_at(p.text, a + m.end(), 40)
+            date = date_at(p.text, a + m.end(), _WINDOWS["lead_date"])
             if date:
                 return date
     return None

@@ -9,18 +9,19 @@ filing, shared by the passages of that filing, which are processed in document o
 
 from __future__ import annotations
 
-import re
+from collections.abc import Set
 from dataclasses import dataclass, field
 
-from corpkg.extract.roles.common import Mention, Passage, RoleContext, enumeration_from
+from corpkg.extract.roles.common import COMMON, Mention, Passage, RoleContext, enumeration_from, regexes
 
 __all__ = ["pronoun_subject", "DealMemory", "memory"]
 
-_PRONOUN = re.compile(r"\b(?P<pro>it|they|which)\s+(?:(?:has|have|had|also|then|subsequently|later|thereby|jointly)\s+)*$", re.I)
-_OPENER = re.compile(r"\s*(?:(?:On|In|As\s+of|Effective(?:\s+as\s+of)?|During|Prior\s+to|Following)\s+[^,;]{0,60},\s*)?$", re.I)
+_RX = regexes(COMMON)
+_PRONOUN = _RX["pronoun_subject"]
+_OPENER = _RX["sentence_opener"]
 
 
-def pronoun_subject(p: Passage, a: int, pos: int, *, exclude: set[str] = frozenset()) -> list[Mention]:
+def pronoun_subject(p: Passage, a: int, pos: int, *, exclude: Set[str] = frozenset()) -> list[Mention]:
     """Mentions a pronoun right before ``pos`` stands for: "it"/"which" → the sentence's opening
     subject when the sentence opens with a name (after an optional date clause), else the nearest
     organization before the pronoun; "they" → the enumeration the sentence opens with."""
@@ -61,8 +62,7 @@ class DealMemory:
 
 
 def memory(ctx: RoleContext) -> DealMemory:
-    mem = getattr(ctx, "_deal_memory", None)
-    if mem is None:
-        mem = DealMemory()
-        setattr(ctx, "_deal_memory", mem)
+    mem = ctx.memo.get("deal_memory")
+    if not isinstance(mem, DealMemory):
+        mem = ctx.memo["deal_memory"] = DealMemory()
     return mem

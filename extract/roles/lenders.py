@@ -21,55 +21,58 @@ from dataclasses import dataclass, field
 
 from corpkg.extract.model import Fact
 from corpkg.extract.roles.base import RoleComponent, role_factory
-from corpkg.extract.roles.common import Mention, Passage, date_at, find_dates, find_money, group_builder, load_json, prefilter_of
+from corpkg.extract.roles.common import (
+    COMMON,
+    Mention,
+    Passage,
+    date_at,
+    find_dates,
+    find_money,
+    load_json,
+    prefilter_of,
+    regexes,
+    windows,
+)
 
 __all__ = ["LenderExtractor"]
 
 ROLE = "credit"
-_DATA = load_json("lenders.json")
-_alt = group_builder("lenders.json")
+PATTERNS = "lenders.json"
+_DATA = load_json(PATTERNS)
+_RX = regexes(PATTERNS)
+_COMMON_RX = regexes(COMMON)
+_W = windows(PATTERNS)
 
-
-_FACILITY = re.compile(r"(?<![\w-])" + _alt("facility") + r"(?![\w-])", re.I)
-_LEND_VERB = re.compile(r"[\s,]*(?:\w+\s+){0,2}?" + _alt("lend_verb") + r"(?![\w-])", re.I)
-_PREP = re.compile(r"(?<![\w-])" + _alt("lender_prep") + r"\s+(?:the\s+)?$", re.I)
-_AGENT = re.compile(_alt("agent") + r"(?![\w-])", re.I)
-_GUARANTEE_BY = re.compile(r"(?:guaranteed|guaranty|guarantee)(?:\s+\w+)?\s+(?:by|from)\s+(?:the\s+)?$", re.I)
-_GUARANTOR_VERB = re.compile(r"\s*(?:,\s*)?(?:has|have|had|will|also|jointly|and\s+severally|unconditionally|\s)*"
-                             r"(?:provided\s+(?:a\s+)?guarante|guarantee[sd]?\b|is\s+(?:a\s+)?guarantor|are\s+guarantors)", re.I)
-_LENDER_LIST_GAP = re.compile(r"(?:" + _alt("agent") + r"[\w ]{0,20}?)?\s*\)?\s*,?\s*(?:and|&|as\s+well\s+as)?\s*(?:the\s+)?", re.I)
-_BORROWER_TO = re.compile(r"(?:loans?|advances?|credit|financing)\s+(?:\w+\s+){0,3}?to\s+(?:the\s+)?$", re.I)
-_NOT_LENDER_BEFORE = re.compile(r"(?:invoices|receivables?|accounts|subsidiary|subsidiaries|shareholders?|stockholders?|"
-                                r"affiliates?|guaranteed|guarantee)\s+(?:of|by|from)\s+(?:the\s+)?$", re.I)
-_RATE = re.compile(
-    r"(?:(?:[a-z -]+\s+percent\s+)?\(?\d+(?:\.\d+)?\s?%\)?|\d+(?:\.\d+)?\s+percent)\s+"
-    r"(?:per\s+annum\s+)?(?:over|above|plus|in\s+excess\s+of|below|under)\s+(?:the\s+)?" + _alt("rate_base")
-    + r"(?:[^.;]{0,40}?(?:not\s+less\s+than|with\s+a\s+(?:floor|minimum)\s+of|floor\s+of|minimum\s+of)\s+[a-z -]*\(?\d+(?:\.\d+)?\s?%\)?)?"
-    r"|" + _alt("rate_base") + r"(?:\s+rate)?\s+(?:plus|\+)\s+(?:a\s+margin\s+of\s+)?\d+(?:\.\d+)?\s?%"
-    r"|(?:interest|rate)\s+(?:rate\s+)?(?:of|at)\s+\d+(?:\.\d+)?\s?%(?:\s+per\s+annum)?"
-    r"|\d+(?:\.\d+)?\s?%\s+(?:per\s+annum|interest\s+rate|annual\s+interest)",
-    re.I,
-)
-_MATURITY = re.compile(_alt("maturity") + r"\s+", re.I)
-_START = re.compile(_alt("start"), re.I)
-_AMOUNT_CUE = re.compile(_alt("amount_cue") + r"\s+$", re.I)
+_FACILITY = _RX["facility_noun"]
+_LEND_VERB = _RX["lend_verb_after"]
+_PREP = _RX["lender_preposition_before"]
+_AGENT = _RX["agent_after"]
+_GUARANTEE_BY = _RX["guaranteed_by_before"]
+_GUARANTOR_VERB = _RX["guarantor_verb_after"]
+_LENDER_LIST_GAP = _RX["lender_list_gap"]
+_BORROWER_TO = _RX["borrower_to_before"]
+_NOT_LENDER_BEFORE = _RX["owner_of_before"]
+_RATE = _RX["interest_rate"]
+_MATURITY = _RX["maturity_cue"]
+_START = _RX["start_cue"]
+_AMOUNT_CUE = _RX["amount_cue_before"]
 _TYPES = [(re.compile(rx, re.I), name) for rx, name in _DATA["facility_types"]]
-_BORROWED_FROM = re.compile(r"(?<![\w-])" + _alt("borrowed_from") + r"$", re.I)
-_PLEDGE = re.compile(_alt("pledge") + r"$", re.I)
-_PLEDGE_TAIL = re.compile(_alt("pledge_tail"), re.I)
-_BETWEEN = re.compile(_alt("between"), re.I)
-_LENDER_NAME = re.compile(_alt("lender_name_cs"))
-_SUCCESSOR = re.compile(_alt("successor_gap"), re.I)
-_COUNTERPARTY = re.compile(_alt("not_lender_before") + r"$", re.I)
-_NOT_LENDER_NAME = re.compile(r"(?<![\w-])" + _alt("not_lender_names") + r"(?![\w-])")
-_BY_AFTER_FACILITY = re.compile(r"\s*(?:\([^)]{0,60}\)\s*)?,?\s*(?:(?:extended|provided|made|granted|arranged|made\s+available)\s+)?by\s+(?:the\s+)?", re.I)
-_LENT_TO = re.compile(r"(?:loaned|lent|advanced|made\s+(?:a\s+|an?\s+)?(?:\w+\s+)?loans?)\s+(?:[\w$.,]+\s+){0,4}?to\s+(?:the\s+)?$", re.I)
+_BORROWED_FROM = _RX["borrowed_from_before"]
+_PLEDGE = _RX["pledge_before"]
+_PLEDGE_TAIL = _RX["pledge_tail_after"]
+_BETWEEN = _RX["between_parties_before"]
+_LENDER_NAME = _RX["lender_like_name"]
+_SUCCESSOR = _RX["successor_gap"]
+_COUNTERPARTY = _RX["counterparty_before"]
+_NOT_LENDER_NAME = _RX["not_lender_name"]
+_BY_AFTER_FACILITY = _RX["by_after_facility"]
+_LENT_TO = _RX["lent_to_before"]
 
 
 @dataclass
 class _Draft:
     lenders: list[Mention]
-    borrower: str | None
+    borrower: str
     agents: list[str] = field(default_factory=list)
     guarantors: list[str] = field(default_factory=list)
     attrs: dict[str, str] = field(default_factory=dict)
@@ -79,7 +82,7 @@ class _Draft:
 class LenderExtractor(RoleComponent):
     attr = "role_lenders"
     role_name = "lenders"
-    prefilter = prefilter_of("lenders.json")
+    prefilter = prefilter_of(PATTERNS)
 
     def extract(self, p: Passage) -> list[Fact]:
         drafts: list[_Draft] = []
@@ -107,7 +110,7 @@ class LenderExtractor(RoleComponent):
         drafts += self._pledges(p, {m.key for d in drafts for m in d.lenders})
         facts = []
         for d in drafts:
-            parts = [("lender", m.key) for m in d.lenders] + [("borrower", d.borrower)]  # type: ignore[list-item]
+            parts = [("lender", m.key) for m in d.lenders] + [("borrower", d.borrower)]
             parts += [("agent", k) for k in d.agents] + [("guarantor", k) for k in d.guarantors]
             facts.append(p.fact(ROLE, parts, list(d.attrs.items()), d.span, self.extractor))
         return facts
@@ -119,23 +122,24 @@ class LenderExtractor(RoleComponent):
         agents: list[str] = []
         # "the Company had loaned amounts to X … Loan Agreement between the Company and X": X borrows
         lent_to = {m.key for m in p.mentions_in(0, len(p.text), "ORG", pronouns=False)
-                   if _LENT_TO.search(p.text, max(0, m.start - 60), m.start)}
+                   if _LENT_TO.search(p.text, max(0, m.start - _W["lent_to_before"]), m.start)}
         for m in p.mentions_in(a, b, "ORG", pronouns=False):
             if m.key == issuer or m.key in lent_to:
                 continue
-            head = p.text[max(a, m.start - 80) : m.start]
+            head = p.text[max(a, m.start - _W["lender_head"]) : m.start]
             if _NOT_LENDER_BEFORE.search(head) or _GUARANTEE_BY.search(head) or _COUNTERPARTY.search(head):
                 continue
             if _NOT_LENDER_NAME.search(m.text):
                 continue
             ok = False
             pm = _PREP.search(head)
-            if pm and re.fullmatch(r"by\s+(?:the\s+)?", pm.group(0), re.I):
+            if pm and _RX["bare_by"].fullmatch(pm.group(0)):
                 # a bare "by" lends only right after the facility noun ("a term loan by X"), not in
                 # "quoted by", "prepayments made by", "indebtedness by"
                 ok = any(_BY_AFTER_FACILITY.fullmatch(p.text, t.end(), m.start) for t in triggers)
             elif pm:
-                ok = any(0 <= m.start - t.end() <= 250 for t in triggers) or any(0 <= t.start() - m.end <= 100 for t in triggers)
+                ok = (any(0 <= m.start - t.end() <= _W["lender_after_facility"] for t in triggers)
+                      or any(0 <= t.start() - m.end <= _W["lender_before_facility"] for t in triggers))
             if not ok and _LEND_VERB.match(p.text, m.end, b):
                 ok = True
             if not ok and _BORROWED_FROM.search(head):
@@ -168,7 +172,7 @@ class LenderExtractor(RoleComponent):
         """"Loan Agreement between A and B": A borrows from B — unless only A's name looks
         like a lender's (a bank, a finance company), then the sides swap."""
         for i, m in enumerate(lenders):
-            bm = _BETWEEN.search(p.text, max(a, m.start - 100), m.start)
+            bm = _BETWEEN.search(p.text, max(a, m.start - _W["between_before"]), m.start)
             if not bm:
                 continue
             firsts = [x for x in p.mentions_in(bm.start("first"), bm.end("first"), "ORG") if x.key != m.key]
@@ -190,17 +194,18 @@ class LenderExtractor(RoleComponent):
             for m in p.mentions_in(a, b, "ORG", pronouns=False):
                 if m.key in known:
                     continue
-                pm = _PLEDGE.search(p.text, max(a, m.start - 220), m.start)
+                pm = _PLEDGE.search(p.text, max(a, m.start - _W["pledge_before"]), m.start)
                 if not pm:
                     continue
-                tm = None if re.search(r"secure", pm.group(0), re.I) else _PLEDGE_TAIL.match(p.text, m.end, b)
-                if tm is None and not re.search(r"secure", pm.group(0), re.I):
+                tm = None if _RX["secure_word"].search(pm.group(0)) else _PLEDGE_TAIL.match(p.text, m.end, b)
+                if tm is None and not _RX["secure_word"].search(pm.group(0)):
                     continue
                 before = [x for x in p.mentions_in(a, m.start) if x.key != m.key]
                 persons = [x for x in before if x.label == "PERSON"]
-                pledgor = (persons or before or [None])[-1]
-                if pledgor is None:
+                pledgors = persons or before
+                if not pledgors:
                     continue
+                pledgor = pledgors[-1]
                 d = _Draft(lenders=[m], borrower=pledgor.key, span=(a, b))
                 tail = pm.group(0) + (tm.group(0) if tm else "")
                 for rx, name in _TYPES:
@@ -211,7 +216,8 @@ class LenderExtractor(RoleComponent):
                 known.add(m.key)
         return out
 
-    def _borrower(self, p: Passage, a: int, b: int, triggers, lenders, guarantors) -> str | None:  # noqa: ANN001
+    def _borrower(self, p: Passage, a: int, b: int, triggers: list[re.Match[str]], lenders: list[Mention],
+                  guarantors: list[str]) -> str | None:
         between = self._between(p, a, lenders)
         if between is not None:
             return between
@@ -219,11 +225,11 @@ class LenderExtractor(RoleComponent):
         for m in p.mentions_in(a, b, "ORG"):
             if m.key in lender_keys:
                 continue
-            if _BORROWER_TO.search(p.text[max(a, m.start - 60) : m.start]):
+            if _BORROWER_TO.search(p.text[max(a, m.start - _W["borrower_to_before"]) : m.start]):
                 return m.key
         first = min([t.start() for t in triggers] + [m.start for m in lenders])
         cands = [m for m in p.mentions_in(a, first, "ORG")
-                 if m.key not in lender_keys and not _NOT_LENDER_BEFORE.search(p.text[max(a, m.start - 40) : m.start])]
+                 if m.key not in lender_keys and not _NOT_LENDER_BEFORE.search(p.text[max(a, m.start - _W["owner_of_before"]) : m.start])]
         named = [m for m in cands if not m.pronoun]
         if named:
             return named[-1].key
@@ -234,14 +240,14 @@ class LenderExtractor(RoleComponent):
     def _guarantors(self, p: Passage, a: int, b: int) -> list[str]:
         out = []
         for m in p.mentions_in(a, b):
-            head = p.text[max(a, m.start - 40) : m.start]
+            head = p.text[max(a, m.start - _W["guaranteed_by_before"]) : m.start]
             if _GUARANTEE_BY.search(head) or _GUARANTOR_VERB.match(p.text, m.end, b):
                 if m.key not in out:
                     out.append(m.key)
         return out
 
     # -- terms ---------------------------------------------------------------------------
-    def _terms(self, p: Passage, a: int, b: int, triggers, d: _Draft) -> None:  # noqa: ANN001
+    def _terms(self, p: Passage, a: int, b: int, triggers: list[re.Match[str]], d: _Draft) -> None:
         s = p.text[a:b]
         if triggers and "facilityType" not in d.attrs:
             t = triggers[0].group(0)
@@ -252,9 +258,9 @@ class LenderExtractor(RoleComponent):
         if "amount" not in d.attrs:
             best = None
             for ms, me, amount, cur in find_money(s):
-                cue = _AMOUNT_CUE.search(s[max(0, ms - 40) : ms])
+                cue = _AMOUNT_CUE.search(s[max(0, ms - _W["amount_cue_before"]) : ms])
                 strong = cue and cue.group(0).strip().lower() not in ("of",)
-                follows_noun = bool(_FACILITY.match(s, me + 1)) or bool(re.match(r"\s*(?:revolving|credit|term|line|loan)", s[me:]))
+                follows_noun = bool(_FACILITY.match(s, me + _W["amount_noun_gap"])) or bool(_RX["facility_word_after_amount"].match(s[me:]))
                 rank = 0 if (strong or follows_noun) else 1 if cue else 2
                 if best is None or rank < best[0]:
                     best = (rank, amount, cur)
@@ -263,14 +269,14 @@ class LenderExtractor(RoleComponent):
         if "interestRate" not in d.attrs:
             r = _RATE.search(s)
             if r:
-                d.attrs["interestRate"] = re.sub(r"\s+", " ", r.group(0)).strip()
-        for name, cue in (("maturityDate", _MATURITY), ("startDate", _START)):
+                d.attrs["interestRate"] = _COMMON_RX["whitespace"].sub(" ", r.group(0)).strip()
+        for name, cue_rx in (("maturityDate", _MATURITY), ("startDate", _START)):
             if name not in d.attrs:
-                m = cue.search(s)
-                date = date_at(s, m.end(), 40, slack=4) if m else None
+                cm = cue_rx.search(s)
+                date = date_at(s, cm.end(), _W["date_after_cue"], slack=_W["date_after_cue_slack"]) if cm else None
                 if date:
                     d.attrs[name] = date
-        if "startDate" not in d.attrs and re.search(r"\b(?:entered\s+into|obtained|executed|closed|signed)\b", s, re.I):
+        if "startDate" not in d.attrs and _RX["signed_verb"].search(s):
             found = find_dates(s)
             if found:
                 d.attrs["startDate"] = found[0][2]

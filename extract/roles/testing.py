@@ -4,21 +4,26 @@ recognition (spaCy's own testing style: build the Doc, set ``doc.ents`` by hand)
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 import spacy
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from corpkg.extract.roles.common import RoleContext
+from corpkg.extract.model import Fact
+from corpkg.extract.roles.common import COMMON, RoleContext, regexes, template
 
 __all__ = ["SimpleIndex", "SimpleEntity", "blank", "make_doc", "key_of", "run_component", "facts_as_tuples"]
+
+_RX = regexes(COMMON)
+_WHOLE_NAME = template(COMMON, "whole_name")
 
 
 def key_of(name: str) -> str:
     """A test entity key: the lower-cased name with non-word runs as dashes."""
-    return re.sub(r"\W+", "-", name.lower()).strip("-")
+    return _RX["non_word_run"].sub("-", name.lower()).strip("-")
 
 
 @dataclass(frozen=True)
@@ -36,7 +41,7 @@ class SimpleIndex:
     entities: list[SimpleEntity] = field(default_factory=list)
 
     def resolve(self, name: str) -> SimpleEntity | None:
-        n = re.sub(r"\s+", " ", name).strip().lower()
+        n = _RX["whitespace"].sub(" ", name).strip().lower()
         for e in self.entities:
             if n == e.label.lower() or n in (a.lower() for a in e.aliases):
                 return e
@@ -71,8 +76,8 @@ def make_doc(
     taken: list[tuple[int, int]] = []
     for item in sorted(ents, key=lambda e: -len(e[0])):
         name, label = item[0], item[1]
-        key = item[2] if len(item) > 2 else key_of(name)  # type: ignore[misc]
-        for m in re.finditer(r"(?<!\w)" + re.escape(name) + r"(?!\w)", text):
+        key = item[2] if len(item) > 2 else key_of(name)
+        for m in _WHOLE_NAME.compile(name=re.escape(name)).finditer(text):
             if any(a < m.end() and m.start() < b for a, b in taken):
                 continue
             span = doc.char_span(m.start(), m.end(), label=label, kb_id=key, alignment_mode="expand")
@@ -97,14 +102,14 @@ def run_component(
     *,
     context: RoleContext | None = None,
     passage_start: int = 0,
-) -> list:
+) -> list[Fact]:
     """Run one role component (a fresh instance of ``component_cls``) on a passage made by
     :func:`make_doc` and return the facts it wrote to its own ``Doc._`` attribute.  Every
     evidence quote must be the exact slice of ``text`` its offsets point at (offsets are shifted
     by ``passage_start``): an AssertionError otherwise."""
     comp = component_cls(blank(), "test")
     doc = comp(make_doc(text, ents, context=context, passage_start=passage_start))
-    facts = doc._.get(comp.attr)
+    facts: list[Fact] = doc._.get(comp.attr)
     for f in facts:
         for ev in f.evidence:
             got = text[ev.start - passage_start : ev.end - passage_start]
@@ -113,7 +118,7 @@ def run_component(
     return facts
 
 
-def facts_as_tuples(facts: Sequence, slots: Sequence[str]) -> set[tuple[str, ...]]:
+def facts_as_tuples(facts: Sequence[Fact], slots: Sequence[str]) -> set[tuple[str, ...]]:
     """Facts as tuples of participant keys for the given slots (one tuple per combination)."""
     out = set()
     for f in facts:
