@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from corpkg.extract.model import Fact
 from corpkg.extract.roles.base import RoleComponent, role_factory
 from corpkg.extract.roles.common import (
+    COMMON,
     Mention,
     Passage,
     date_at,
@@ -25,48 +26,41 @@ from corpkg.extract.roles.common import (
     enumeration_from,
     find_dates,
     find_money,
-    group_builder,
     load_json,
     prefilter_of,
+    regexes,
+    windows,
 )
 
 __all__ = ["LitigationExtractor"]
 
 ROLE = "proceeding"
-_DATA = load_json("litigation.json")
-_alt = group_builder("litigation.json")
+PATTERNS = "litigation.json"
+_DATA = load_json(PATTERNS)
+_RX = regexes(PATTERNS)
+_COMMON_RX = regexes(COMMON)
+_W = windows(PATTERNS)
+Courts = list[tuple[int, int]]  # spans of the court names of a passage
 
-
-_SEP = re.compile(_alt("caption_sep"), re.I)
-_COURT = re.compile(r"(?<![\w])" + _alt("court_cs"))
-_CASE_NO = re.compile(_alt("case_number") + r"(?P<num>[A-Z0-9][A-Za-z0-9:./-]*\d[A-Za-z0-9:./-]*(?:\s*\([A-Z]{2,5}\))?)", re.I)
-_NOUN = _alt("suit_noun")
-_FILED_AGAINST = re.compile(
-    r"(?P<verb>" + _alt("suit_verb") + r")\s+(?:(?:a|an|the|its|their|his|her|two|three|several|separate|putative|purported|"
-    r"new|second|first|verified|shareholder|stockholder|securities|federal|state)\s+)*(?:[\w-]+\s+){0,3}?" + _NOUN
-    + r"s?\s+(?:[^.;]{0,80}?\s)?against\s+(?:the\s+)?",
-    re.I,
-)
-_AGAINST_NOUN = re.compile(_NOUN + r"s?\s+(?:\w+\s+){0,3}?against\s+(?:the\s+)?", re.I)
-_SUED = re.compile(_alt("sued") + r"\s+(?:the\s+)?", re.I)
-_PASSIVE = re.compile(_alt("defendant_passive"), re.I)
-_COUNTER = re.compile(_alt("counterclaim"), re.I)
-_CLAIM_CUE = re.compile(_alt("claim_cue") + r"\s+(?:\w+\s+){0,3}?$", re.I)
-_EXCLUDE_BEFORE = re.compile(_alt("party_exclude_before") + r"\s+(?:the\s+)?$", re.I)
-_HOLDER_SUIT = re.compile(_alt("holder_suit"), re.I)
+_SEP = _RX["caption_separator"]
+_COURT = _RX["court_name"]
+_CASE_NO = _RX["case_number_value"]
+_FILED_AGAINST = _RX["filed_against"]
+_SUED = _RX["sued_verb"]
+_PASSIVE = _RX["defendant_passive_verb"]
+_COUNTER = _RX["counterclaim_verb"]
+_CLAIM_CUE = _RX["claim_cue_before"]
+_EXCLUDE_BEFORE = _RX["excluded_before"]
+_HOLDER_SUIT = _RX["holder_suit_word"]
 _STATUS = [(re.compile(rx, re.I), name) for rx, name in _DATA["status"]]
-_SUBJ_GAP = re.compile(r"[”\"’']?\)?\s*(?:\([^)]{0,60}\))?\s*,?\s*(?:,[^,;]{0,60},)?\s*(?:(?:has|have|had|also|jointly|subsequently|then|recently|previously|each|both)\s+)*$", re.I)
-_BY = re.compile(r"\b(?:filed|brought|commenced|initiated)\s+by\s+(?:the\s+)?$", re.I)
+_SUBJ_GAP = _RX["subject_gap"]
+_BY = _RX["filed_by_before"]
 # "three lawsuits were filed by Expedia Group stockholders in the Delaware Court of Chancery against the Company"
-_FILED_PASSIVE = re.compile(
-    _NOUN + r"s?\s+(?:\([^)]{0,60}\)\s+)?(?:was|were|has\s+been|have\s+been|had\s+been)\s+(?:filed|brought|commenced|instituted|initiated)\b"
-    r"(?P<mid>[^.;]{0,200}?)\bagainst\s+(?:the\s+)?",
-    re.I,
-)
-_IN_RE = re.compile(r"\bIn\s+re\s+(?:the\s+)?")
-_IN_RE_TAIL = re.compile(r"\s*(?:,?\s*Inc\.?\s*)?" + _alt("in_re_kind") + r"?\s*(?:[A-Z][\w-]*\s+){0,2}?Litigation\b")
-_HOLDERS_AFTER = re.compile(r"\s*(?:'s\s+|’s\s+)?" + _alt("holder_nouns") + r"\b", re.I)
-_VOLUNTARY = re.compile(_alt("voluntary_petition"), re.I)
+_FILED_PASSIVE = _RX["filed_passive_against"]
+_IN_RE = _RX["in_re"]
+_IN_RE_TAIL = _RX["in_re_tail"]
+_HOLDERS_AFTER = _RX["holders_after"]
+_VOLUNTARY = _RX["voluntary_petition_word"]
 
 
 @dataclass
@@ -85,7 +79,7 @@ class _Draft:
 class LitigationExtractor(RoleComponent):
     attr = "role_litigation"
     role_name = "litigation"
-    prefilter = prefilter_of("litigation.json")
+    prefilter = prefilter_of(PATTERNS)
 
     def extract(self, p: Passage) -> list[Fact]:
         courts = [(m.start(), m.end()) for m in _COURT.finditer(p.text)]
@@ -104,14 +98,14 @@ class LitigationExtractor(RoleComponent):
         for a, b in p.sentences:
             for cm in _COUNTER.finditer(p.text, a, b):
                 subj = self._subject(p, a, cm.start(), courts)
-                d = next((x for x in drafts if set(subj) & set(x.defendants)), drafts[-1] if len(drafts) == 1 else None)
-                if d is None or not subj:
+                sued = next((x for x in drafts if set(subj) & set(x.defendants)), drafts[-1] if len(drafts) == 1 else None)
+                if sued is None or not subj:
                     continue
-                d.counter += [k for k in subj if k not in d.counter]
+                sued.counter += [k for k in subj if k not in sued.counter]
                 found = find_dates(p.text[a:b])
                 if found:
-                    d.attrs.setdefault("counterclaimFiledOn", found[0][2])
-                d.end = max(d.end, b)
+                    sued.attrs.setdefault("counterclaimFiledOn", found[0][2])
+                sued.end = max(sued.end, b)
         out = []
         for d in drafts:
             if not d.plaintiffs and not d.defendants:
@@ -119,7 +113,7 @@ class LitigationExtractor(RoleComponent):
             self._attributes(p, d, courts)
             parts = [("plaintiff", k) for k in d.plaintiffs] + [("defendant", k) for k in d.defendants]
             parts += [("counterclaimant", k) for k in d.counter]
-            span = (d.start, d.end) if d.end - d.start <= 2000 else p.sentence_of(d.start)
+            span = (d.start, d.end) if d.end - d.start <= _W["evidence_span"] else p.sentence_of(d.start)
             out.append(p.fact(ROLE, parts, list(d.attrs.items()), span, self.extractor))
         return out
 
@@ -129,25 +123,25 @@ class LitigationExtractor(RoleComponent):
             return False
         if _HOLDERS_AFTER.match(p.text, m.end):  # "Expedia Group stockholders" are not Expedia Group
             return False
-        return not _EXCLUDE_BEFORE.search(p.text[max(0, m.start - 40) : m.start])
+        return not _EXCLUDE_BEFORE.search(p.text[max(0, m.start - _W["excluded_before"]) : m.start])
 
-    def _subject(self, p: Passage, a: int, pos: int, courts) -> list[str]:  # noqa: ANN001
+    def _subject(self, p: Passage, a: int, pos: int, courts: Courts) -> list[str]:
         before = [m for m in p.mentions_in(a, pos) if self._ok(p, m, courts)]
         if not before or not _SUBJ_GAP.fullmatch(p.text[before[-1].end : pos]):
             return []
         return [m.key for m in enumeration_before(p, before[-1], a) if self._ok(p, m, courts)]
 
-    def _object(self, p: Passage, pos: int, b: int, courts) -> list[str]:  # noqa: ANN001
-        after = [m for m in p.mentions_in(max(0, pos - 4), b) if m.end > pos and self._ok(p, m, courts)]
-        if not after or after[0].start - pos > 3:
+    def _object(self, p: Passage, pos: int, b: int, courts: Courts) -> list[str]:
+        after = [m for m in p.mentions_in(max(0, pos - _W["object_lookback"]), b) if m.end > pos and self._ok(p, m, courts)]
+        if not after or after[0].start - pos > _W["object_gap"]:
             return []
         return [m.key for m in enumeration_from(p, after[0], b) if self._ok(p, m, courts)]
 
-    def _captions(self, p: Passage, a: int, b: int, courts) -> list[_Draft]:  # noqa: ANN001
+    def _captions(self, p: Passage, a: int, b: int, courts: Courts) -> list[_Draft]:
         out = []
         for sm in _SEP.finditer(p.text, a, b):
             before = [m for m in p.mentions_in(a, sm.start()) if self._ok(p, m, courts)]
-            if not before or not re.fullmatch(r"(?:,?\s*et\s+al\.?)?\s*", p.text[before[-1].end : sm.start()], re.I):
+            if not before or not _RX["et_al_gap"].fullmatch(p.text[before[-1].end : sm.start()]):
                 continue
             plaintiffs = [m.key for m in enumeration_before(p, before[-1], a)]
             defendants = self._object(p, sm.end(), b, courts)
@@ -157,7 +151,7 @@ class LitigationExtractor(RoleComponent):
             out.append(_Draft(plaintiffs=plaintiffs, defendants=defendants, start=a, end=b))
         return out
 
-    def _narrative(self, p: Passage, a: int, b: int, courts) -> list[_Draft]:  # noqa: ANN001
+    def _narrative(self, p: Passage, a: int, b: int, courts: Courts) -> list[_Draft]:
         out = []
         if _VOLUNTARY.search(p.text, a, b):
             return []
@@ -165,7 +159,7 @@ class LitigationExtractor(RoleComponent):
             defendants = self._object(p, fm.end(), b, courts)
             plaintiffs = self._subject(p, a, fm.start(), courts)
             if not plaintiffs:
-                by = [m for m in p.mentions_in(fm.start(), b) if _BY.search(p.text[max(a, m.start - 30) : m.start])]
+                by = [m for m in p.mentions_in(fm.start(), b) if _BY.search(p.text[max(a, m.start - _W["filed_by_before"]) : m.start])]
                 plaintiffs = [by[0].key] if by else []
             if defendants:
                 out.append(_Draft(plaintiffs=[k for k in plaintiffs if k not in defendants], defendants=defendants, start=a, end=b))
@@ -176,7 +170,7 @@ class LitigationExtractor(RoleComponent):
                     continue
                 mid_a = fm.start("mid")
                 by = [m for m in p.mentions_in(mid_a, fm.end("mid")) if self._ok(p, m, courts)
-                      and re.search(r"\bby\s+(?:the\s+)?$", p.text[max(a, m.start - 12) : m.start])]
+                      and _RX["by_before"].search(p.text[max(a, m.start - _W["by_before_in_passive"]) : m.start])]
                 plaintiffs = [m.key for m in enumeration_from(p, by[0], fm.end("mid")) if self._ok(p, m, courts)] if by else []
                 out.append(_Draft(plaintiffs=[k for k in plaintiffs if k not in defendants], defendants=defendants, start=a, end=b))
         if not out:
@@ -193,52 +187,53 @@ class LitigationExtractor(RoleComponent):
                 if not defendants:
                     continue
                 by = [m for m in p.mentions_in(pm.end(), b)
-                      if self._ok(p, m, courts) and re.search(r"\bby\s+(?:the\s+)?$", p.text[max(a, m.start - 20) : m.start])]
+                      if self._ok(p, m, courts)
+                      and _RX["by_before"].search(p.text[max(a, m.start - _W["by_before_after_defendant"]) : m.start])]
                 plaintiffs = [m.key for m in enumeration_from(p, by[0], b)] if by else []
                 out.append(_Draft(plaintiffs=plaintiffs, defendants=defendants, start=a, end=b))
         return out
 
-    def _in_re(self, p: Passage, a: int, b: int, courts) -> list[_Draft]:  # noqa: ANN001
+    def _in_re(self, p: Passage, a: int, b: int, courts: Courts) -> list[_Draft]:
         """"In re Expedia Group Stockholders Litigation": a caption without sides; the company it
         names is the defendant when the passage says holders sued (stockholder, securities,
         derivative or class actions)."""
         out = []
         for m in _IN_RE.finditer(p.text, a, b):
-            co = next((x for x in p.mentions_in(m.end(), min(b, m.end() + 3)) if x.label == "ORG"), None)
+            co = next((x for x in p.mentions_in(m.end(), min(b, m.end() + _W["in_re_company_gap"])) if x.label == "ORG"), None)
             if co is None:
-                co = next((x for x in p.mentions_in(m.end(), b) if x.label == "ORG" and x.start - m.end() <= 3), None)
+                co = next((x for x in p.mentions_in(m.end(), b) if x.label == "ORG" and x.start - m.end() <= _W["in_re_company_gap"]), None)
             if co is None or not _IN_RE_TAIL.match(p.text, co.end):
                 continue
-            if not _HOLDER_SUIT.search(p.text[max(0, a - 2000) : min(len(p.text), b + 500)]) \
-                    and not re.match(r"\s*(?:Stockholders?|Shareholders?|Securities|Derivative)\b", p.text[co.end :], re.I):
+            if not _HOLDER_SUIT.search(p.text[max(0, a - _W["holder_suit_before"]) : min(len(p.text), b + _W["holder_suit_after"])]) \
+                    and not _RX["holder_suit_caption_after"].match(p.text[co.end :]):
                 continue
             out.append(_Draft(defendants=[co.key], start=a, end=b))
         return out
 
     # -- attributes ----------------------------------------------------------------------
-    def _attributes(self, p: Passage, d: _Draft, courts) -> None:  # noqa: ANN001
+    def _attributes(self, p: Passage, d: _Draft, courts: Courts) -> None:
         text = p.text
-        lo, hi = d.start, max(d.end, min(len(text), d.start + 1500))
+        lo, hi = d.start, max(d.end, min(len(text), d.start + _W["attributes_after"]))
         for a, b in courts:
             if lo <= a < hi:
-                d.attrs.setdefault("court", re.sub(r"\s+", " ", text[a:b]).strip(" ,"))
+                d.attrs.setdefault("court", _COMMON_RX["whitespace"].sub(" ", text[a:b]).strip(" ,"))
                 break
         cn = _CASE_NO.search(text, lo, hi)
         if cn:
             d.attrs.setdefault("caseNumber", cn.group("num").rstrip(".,"))
-        for fm in re.finditer(r"\bfiled\s+(?:on\s+|in\s+)?", text[lo:hi], re.I):
-            date = date_at(text, lo + fm.end(), 30)
+        for fm in _RX["filed_word"].finditer(text[lo:hi]):
+            date = date_at(text, lo + fm.end(), _W["filing_date_after"])
             if date:
                 d.attrs.setdefault("filedOn", date)
                 break
         if "filedOn" not in d.attrs:
-            m = re.match(r"\s*On\s+", text[d.start : d.start + 10])
+            m = _RX["on_opening"].match(text[d.start : d.start + _W["on_opening"]])
             if m:
-                date = date_at(text, d.start + m.end(), 30)
-                if date and re.search(r"\bfiled\b", text[d.start : d.end]):
+                date = date_at(text, d.start + m.end(), _W["filing_date_after"])
+                if date and _RX["filed_in_draft"].search(text[d.start : d.end]):
                     d.attrs["filedOn"] = date
-        for ms, me, amount, cur in find_money(text[lo:hi]):
-            if _CLAIM_CUE.search(text[max(lo, lo + ms - 60) : lo + ms]):
+        for ms, _me, amount, cur in find_money(text[lo:hi]):
+            if _CLAIM_CUE.search(text[max(lo, lo + ms - _W["claim_cue_before"]) : lo + ms]):
                 d.attrs.setdefault("amountClaimed", amount)
                 d.attrs.setdefault("currency", cur)
                 break
