@@ -3,8 +3,12 @@
 - filers: ``id/cik/0000320193``; without a CIK the EIN (``id/ein/223537927``), then the commission
   file number (``id/file-number/0-30440``), so that filings of one issuer that state only EIN and
   file number still meet in one node;
-- other organizations and persons: ``id/org/{slug}``, ``id/person/{slug}`` from the normalised name
-  (legal-form suffixes unified, a leading "the" and punctuation dropped);
+- other organizations: ``id/org/{slug}`` from the normalised name (legal-form suffixes unified, a
+  leading "the" and punctuation dropped);
+- persons without an identifier: ``id/person/{scope}/{slug}``, the name scoped to the issuer of the
+  filing that names them (``ein-223537927``, ``cik-0001001039``; ``filing-{key}`` without an issuer),
+  so that two "John Smith"s of different companies are two nodes until entity resolution
+  (:mod:`corpkg.graph.resolve`) links them;
 - filings: ``id/filing/{accession}`` or ``id/filing/sha256-{hex}``; their named graph
   ``id/graph/{same key}``; the extraction activity ``id/activity/{key}/{version}``;
 - relation and evidence nodes: a digest of the filing key and of the statement's content.
@@ -31,6 +35,7 @@ __all__ = [
     "normalise_file_number",
     "identifier_key",
     "entity_iri",
+    "person_scope",
     "filing_key",
     "filing_iri",
     "graph_iri",
@@ -141,15 +146,26 @@ def _segment(term: URIRef) -> str:
     return ontology().iri_segments[term]
 
 
-def entity_iri(kind: str, label: str, identifiers: Iterable[tuple[str, str]] = ()) -> URIRef:
-    """IRI of an organization or person: by identifier when it has one, else by normalised name."""
+def entity_iri(kind: str, label: str, identifiers: Iterable[tuple[str, str]] = (), scope: str | None = None) -> URIRef:
+    """IRI of an organization or person: by identifier when it has one, else by normalised name —
+    a person's name within ``scope`` (see :func:`person_scope`) when one is given."""
     key = identifier_key(identifiers)
     if key is not None:
         prop, value = key
         token = re.sub(r"[^0-9A-Za-z-]", "", value.replace("-", "") if prop in ("ein",) else value)
         return URIRef(f"{ID_IRI}{_segment(CKG[prop])}/{token}")
     cls = CKG.Person if kind == "Person" else CKG.Organization
+    if cls == CKG.Person and scope:
+        return URIRef(f"{ID_IRI}{_segment(cls)}/{scope}/{name_slug(label)}")
     return URIRef(f"{ID_IRI}{_segment(cls)}/{name_slug(label)}")
+
+
+def person_scope(issuer: URIRef | None, key: str) -> str:
+    """The scope of a filing's id-less persons: the issuer's IRI path as one segment
+    (``id/ein/223537927`` → ``ein-223537927``), or ``filing-{key}`` for a filing without an issuer."""
+    if issuer is not None and str(issuer).startswith(ID_IRI):
+        return re.sub(r"[^0-9A-Za-z-]", "-", str(issuer)[len(ID_IRI):])[:140]
+    return f"filing-{key}"
 
 
 def filing_key(accession_number: str | None, sha256: str) -> str:

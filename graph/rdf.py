@@ -192,8 +192,10 @@ def _entity_iris(extraction: Extraction, fg: FilingGraph) -> dict[str, URIRef]:
     """Entity key → IRI; entities that land on one IRI are merged (fullest label wins)."""
     by_key: dict[str, URIRef] = {}
     groups: dict[URIRef, list[Entity]] = {}
+    issuer = next((iris.entity_iri(e.kind, e.label, e.identifiers) for e in extraction.entities if e.is_issuer), None)
+    scope = iris.person_scope(issuer, fg.key)  # id-less persons are named within the filing's issuer
     for e in extraction.entities:
-        iri = iris.entity_iri(e.kind, e.label, e.identifiers)
+        iri = iris.entity_iri(e.kind, e.label, e.identifiers, scope)
         by_key[e.key] = iri
         groups.setdefault(iri, []).append(e)
 

@@ -49,6 +49,21 @@ def test_entity_iri_prefers_cik_then_ein_then_file_number():
     assert entity_iri("Organization", "CVR Energy Inc", [("ein", "000000000")]) == base + "org/cvr-energy-inc"
 
 
+def test_persons_are_named_within_their_issuer():
+    """Two "John Smith"s of different issuers are two nodes until resolution links them."""
+    base = "https://w3id.org/corpkg/id/"
+    auxer = iris.entity_iri("Organization", "The Auxer Group, Inc.", [("ein", "22-3537927")])
+    scope = iris.person_scope(auxer, "k")
+    assert scope == "ein-223537927"
+    assert str(iris.entity_iri("Person", "Robert J. Scott", (), scope)) == base + "person/ein-223537927/robert-j-scott"
+    assert iris.entity_iri("Person", "John Smith", (), "cik-0000320193") != iris.entity_iri("Person", "John Smith", (), scope)
+    assert iris.person_scope(None, "0000950131-94-000440") == "filing-0000950131-94-000440"
+    # a person with an identifier (a reporting owner's CIK) is keyed by it, whatever the scope
+    assert str(iris.entity_iri("Person", "X", [("cik", "1")], scope)) == base + "cik/0000000001"
+    # organizations are not scoped
+    assert str(iris.entity_iri("Organization", "Harvey Westbury Corp.", (), scope)) == base + "org/harvey-westbury-corp"
+
+
 def test_filing_keys():
     sha = "ab" * 32
     assert iris.filing_key("0000950131-94-000440", sha) == "0000950131-94-000440"

@@ -19,7 +19,7 @@ ID = "https://w3id.org/corpkg/id/"
 ACME = ID + "file-number/0-12345"
 WIDGET = ID + "org/widget-corp"
 GADGET = ID + "org/gadget-llc"
-JOHN = ID + "person/john-q-public"
+JOHN = ID + "person/file-number-0-12345/john-q-public"  # persons are named within their issuer
 
 
 @pytest.fixture(scope="module")
@@ -80,7 +80,7 @@ def test_interlocks(store):
     rows = named(store, "interlocks")
     assert [r["personLabel"] for r in rows] == ["John Q. Public"]
     assert rows[0]["organizations"] == "3"
-    assert named(store, "interlocks", person=ID + "person/jane-roe") == []
+    assert named(store, "interlocks", person=ID + "person/file-number-0-12345/jane-roe") == []
 
 
 def test_provenance_of_an_entity_and_of_a_relation(store):

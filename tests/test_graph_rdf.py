@@ -76,7 +76,7 @@ def test_contract_patterns_hold(g):
 
 
 def test_director_only_position_is_not_an_officer(g):
-    john = URIRef("https://w3id.org/corpkg/id/person/john-q-public")
+    john = URIRef("https://w3id.org/corpkg/id/person/file-number-0-12345/john-q-public")
     widget = URIRef("https://w3id.org/corpkg/id/org/widget-corp")
     assert (john, CKG.directorOf, widget) in g
     assert (john, CKG.officerOf, widget) not in g
