@@ -15,86 +15,79 @@ the company heading a signature block, otherwise the issuer.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
-import re
+from spacy.tokens import Doc
 
-from corpkg.extract.model import Evidence, Fact
+from corpkg.extract.model import Document, Evidence, Fact
 from corpkg.extract.roles.base import RoleComponent, role_factory
 from corpkg.extract.roles.common import (
+    COMMON,
     Mention,
     Passage,
     date_at,
     event_date,
     find_titles,
-    group_builder,
+    limits,
     load_json,
     merge_facts,
     prefilter_of,
+    regexes,
+    template,
+    windows,
 )
 
 __all__ = ["OfficerExtractor"]
 
 ROLE = "position"
+PATTERNS = "officers.json"
+Run = tuple[int, int, list[str]]  # a run of titles: start, end, canonical titles
 
-
-_DATA = load_json("officers.json")
-_alt = group_builder("officers.json")
-_APPOINT = re.compile(r"\b" + _alt("appointment") + r"(?!\w)", re.I)
-_RESIGN = re.compile(r"\b" + _alt("resignation") + r"(?!\w)", re.I)
-_FORMER = re.compile(r"\b" + _alt("former") + r"(?!\w)", re.I)
+_DATA = load_json(PATTERNS)
+_RX = regexes(PATTERNS)
+_COMMON_RX = regexes(COMMON)
+_W = windows(PATTERNS)
+_L = limits(PATTERNS)
+_HEADING_LINE = template(PATTERNS, "heading_line")
+_APPOINT = _RX["appointment_word"]
+_RESIGN = _RX["resignation_word"]
+_FORMER = _RX["former_word"]
 
 # words allowed between a person and the titles that follow ("Mr. Shaver has resigned his
 # position as Executive Vice President")
-_FILLER_WORD = (
-    r"(?:,|\(|is|was|are|were|has|have|had|been|be|being|will|would|shall|currently|now|then|also|"
-    r"serves?|served|serving|as|the|our|its|their|his|her|a|an|sole|interim|acting|co-|"
-    r"position(?:s)?|office(?:s)?|role(?:s)?|title(?:s)?|of|duties|capacity|capacities|each|both|"
-    r"named|appointed|elected|re-elected|reelected|designated|promoted|hired|became|become|becomes|"
-    r"resigned|resigns|resign|retired|retires|retire|stepped\s+down|step\s+down|from|"
-    r"to|joined|assumed|succeeded|succeeds?|continues?|continued|remains?|remained|"
-    r"former|formerly|previously|newly|duly|effective(?:\s+immediately)?|immediately|on|"
-    r"who|which|since|\d{1,3}|age|aged|Company's|Registrant's|Corporation's|Bank's|"
-    r"Name:|Title:|Its:|By:|/s/|[-_=.|:]+)"
-)
-_FILLER = re.compile(r"(?:\s*" + _FILLER_WORD + r"(?![\w'])\s*)*\s*", re.I)
+_FILLER = _RX["filler"]
 # "joined the Board", "resigned from the Board", "serves on the boards of directors of": a seat (Director);
 # the run starts at "Board" (the preposition and determiner are filler)
-_BOARD = re.compile(
-    r"(?:to|on|of|from|join(?:ed|s)?)\s+(?:the|our|its|their|his|her|the\s+Company's)\s+(?P<seat>Boards?"
-    r"(?:\s+of\s+(?:Directors|Trustees|Managers))?)(?![\w])",
-    re.I,
-)
-_RUN_GAP = re.compile(r"\s*(?:,|&|/|and|,\s*and|and\s+(?:the|its|our)|,\s*(?:the|its|our))?\s*(?:sole|interim|acting|co-)?\s*$", re.I)
-_BEFORE_GAP = re.compile(r"^[ \t,]*(?:(?:Mr|Mrs|Ms|Dr)\.?[ \t]*)?$")
-_FIRM = "(?:" + "|".join(_DATA["firm_kinds"]) + ")"
+_BOARD = _RX["board_seat"]
+_RUN_GAP = _RX["title_run_gap"]
+_BEFORE_GAP = _RX["title_before_person_gap"]
 # "President of Acme", "a partner at the law firm of Acme", "Chairman of both A and B"
-_ORG_TAIL = re.compile(r"\s*(?:of|for|at|with)\s+(?:both\s+)?(?:the\s+)?(?:" + _FIRM + r"\s+firm\s+(?:of\s+)?)?$", re.I)
+_ORG_TAIL = _RX["organization_tail"]
 # "Vice President of Services Marketing at Apple, Inc."
-_DEPT_TAIL = re.compile(r"\s+(?:of|for)\s+(?:[A-Z][\w&'-]*,?\s+(?:and\s+|&\s+)?){1,5}(?:at|of|with)\s+(?:the\s+)?$")
+_DEPT_TAIL = _RX["department_tail"]
 # "Vice President of Finance and Administration": a function inside the organization, not another body
-_FUNCTIONAL = re.compile(r"\s+(?:of|for)\s+(?:" + "|".join(_DATA["functional_departments"]) + r")\b", re.I)
+_FUNCTIONAL = _RX["functional_after"]
 _EXPLICIT = frozenset(_DATA["explicit_org_titles"])
-_NOT_BEFORE_EXPLICIT = re.compile(r"(?<![\w-])(?:" + "|".join(_DATA["manager_not_before"]) + r")[ \t]*$", re.I)
+_NOT_BEFORE_EXPLICIT = _RX["manager_not_before_word"]
 _GAP_DROP = [re.compile(x) for x in _DATA["enumeration_gap_drop"]]
-_APPOSITION = re.compile(r"^\s*,\s*(?:an?|the)\s+[^,;()]{1,100}?(?=\s*[,;])")
-_ENUM_GAP = re.compile(r"[\s,;]*(?:(?:and|&|as\s+well\s+as)\s+)?", re.I)
-_PERSON_ENUM_GAP = re.compile(r"\s*(?:,\s*(?:and\s+)?|and\s+|&\s*)")
-_RELATIVE = re.compile(r"\s*,\s*(?:who|each\s+of\s+whom|both\s+of\s+whom)\b[^,;.]{0,160},\s*", re.I)
-_OF_SOMETHING = re.compile(r"[ \t]+(?:of|for|at)[ \t]+(?!the[ \t]+(?:Company|Registrant|Corporation|Issuer|Board)\b)[\w“\"]", re.I)
-_PRONOUN = re.compile(r"(?:^|(?<=[.;]\s)|(?<=\n))(?:He|She)\b")
-_SIGNATURE = re.compile(_alt("signature_marker"), re.I)
+_APPOSITION = _RX["apposition_gap"]
+_ENUM_GAP = _RX["organization_enumeration_gap"]
+_PERSON_ENUM_GAP = _RX["person_enumeration_gap"]
+_RELATIVE = _RX["relative_clause"]
+_OF_SOMETHING = _RX["of_something_after"]
+_PRONOUN = _RX["he_she"]
+_SIGNATURE = _RX["signature_word"]
 # a line of a signature block between the company heading it and the signer ("By: /s/ X", "Name: X")
-_SIG_LINE = re.compile(r"\s*(?:" + "|".join(_DATA["signature_line"]) + r")", re.I)
+_SIG_LINE = _RX["signature_line_start"]
 # the company line above a signer: "CHINA INVESTMENT CORPORATION", "By: Icahn Enterprises G.P. Inc., its
 # general partner", "ACME, INC. (Registrant)"
-_SIG_ORG_BEFORE = re.compile(r"[ \t]*(?:(?:By|For)[ \t]*:?[ \t]*|On[ \t]+behalf[ \t]+of[ \t]+)?", re.I)
-_SIG_ORG_AFTER = re.compile(r"[ \t,.:]*(?:\((?:Registrant|Issuer|Company|Parent|Purchaser)\))?[ \t,.]*"
-                            r"(?:(?:its|as|the)[ \t]+[^\t\n]{1,60})?[ \t]*", re.I)
+_SIG_ORG_BEFORE = _RX["signature_org_before"]
+_SIG_ORG_AFTER = _RX["signature_org_after"]
 # Schedule A tables: "Officers and Directors of X", "Position with X"
-_TABLE_HEAD = re.compile(r"(?<![\w-])(?:" + "|".join(_DATA["table_heading"]) + r")[ \t]+(?:of|with)[ \t]+(?:the[ \t]+)?", re.I)
-_ISSUER_WORD = re.compile(r"(?:Company|Registrant|Issuer|Corporation)(?![\w-])")
-_TITLE_LEAD = re.compile(r"[ \t]*(?:(?:Senior|Deputy|Acting|Interim|Co-)[ \t]*)?")
+_TABLE_HEAD = _RX["table_heading_of"]
+_ISSUER_WORD = _RX["issuer_word"]
+_TITLE_LEAD = _RX["title_lead"]
 
 
 def _strip_titles(text: str) -> str:
@@ -110,7 +103,8 @@ def _strip_titles(text: str) -> str:
 class OfficerExtractor(RoleComponent):
     attr = "role_officers"
     role_name = "officers"
-    prefilter = prefilter_of("officers.json")
+    prefilter = prefilter_of(PATTERNS)
+    _heads_cache: tuple[Document | None, list[tuple[int, str | None]]] | None = None
 
     # -- pieces ------------------------------------------------------------------------
     @staticmethod
@@ -137,7 +131,7 @@ class OfficerExtractor(RoleComponent):
                 return m, m.end
             # a table cell "Chairman and Chief Executive Officer, China Investment Corporation" (the
             # reader renders cells tab-separated): the company ends the cell
-            if (not m.pronoun and re.fullmatch(r",[ \t]*", gap) and re.match(r"[ \t]*(?:\t|\n|$)", p.text[m.end :])
+            if (not m.pronoun and _RX["comma_space"].fullmatch(gap) and _RX["cell_end"].match(p.text[m.end :])
                     and "\t" in p.text[p.text.rfind("\n", 0, end) + 1 : end]):
                 return m, m.end
             break
@@ -147,14 +141,14 @@ class OfficerExtractor(RoleComponent):
     def _org_below(p: Passage, end: int) -> Mention | None:
         """A cover-page contact block: name / title / company, one per line ("Andrew Teno" /
         "President and Chief Executive Officer" / "Icahn Enterprises L.P.")."""
-        nl = re.match(r"[ \t,]*\n[ \t]*", p.text[end:])
+        nl = _RX["line_break"].match(p.text[end:])
         if nl is None or _SIGNATURE.search(p.text):
             return None
         at = end + nl.end()
         for m in p.mentions_in(at, len(p.text), "ORG", pronouns=False):
             line_end = p.text.find("\n", m.end)
             rest = p.text[m.end : line_end if line_end >= 0 else len(p.text)]
-            if m.start == at and re.fullmatch(r"[\s,.]*", rest):
+            if m.start == at and _RX["trailing_punctuation"].fullmatch(rest):
                 return m
             break
         return None
@@ -187,13 +181,11 @@ class OfficerExtractor(RoleComponent):
 
     def _org_before(self, p: Passage, start: int, a: int) -> Mention | None:
         """"Acme's President", "our President", "the Company's Chief Executive Officer"."""
-        head = p.text[max(a, start - 120) : start]
-        for m in reversed(p.mentions_in(max(a, start - 120), start, "ORG")):
+        for m in reversed(p.mentions_in(max(a, start - _W["organization_before_title"]), start, "ORG")):
             gap = p.text[m.end : start]
-            if re.fullmatch(r"(?:'s|’s|')?\s*(?:then[- ]|former\s+|current\s+|sole\s+|interim\s+|acting\s+)?", gap, re.I):
+            if _RX["possessive_before_title"].fullmatch(gap):
                 return m
             break
-        del head
         return None
 
     def _signature_org(self, p: Passage, person: Mention) -> Mention | None:
@@ -219,10 +211,10 @@ class OfficerExtractor(RoleComponent):
         full = doc.text
         s = p.start + person.start
         cur = full.rfind("\n", 0, s)
-        if not _SIG_LINE.match(full, cur + 1) and not re.match(r"[ \t]*(?:(?:Mr|Mrs|Ms|Dr)\.?[ \t]*)?$", full[cur + 1 : s]):
+        if not _SIG_LINE.match(full, cur + 1) and not _RX["honorific_before_name"].match(full[cur + 1 : s]):
             return None  # the name must open its line or follow a block label ("By: /s/", "Name:")
         seen = 0
-        while cur > 0 and seen < 8 and s - cur < 600:
+        while cur > 0 and seen < _L["block_heading_lines"] and s - cur < _W["block_heading_reach"]:
             ls = full.rfind("\n", 0, cur) + 1
             line = full[ls:cur]
             line_end, cur = cur, ls - 1
@@ -251,7 +243,7 @@ class OfficerExtractor(RoleComponent):
         if index is None or doc is None or not hasattr(index, "mentions_in"):
             return None
         text = doc.text
-        lo = max(0, p.start - 300)
+        lo = max(0, p.start - _W["heading_organization_before"])
         for s, e, key, label in reversed(index.mentions_in(lo, p.start)):
             if label != "ORG":
                 continue
@@ -259,9 +251,9 @@ class OfficerExtractor(RoleComponent):
             line_end = text.find("\n", e)
             line = text[line_start : line_end if line_end >= 0 else len(text)]
             gap = text[e : p.start]
-            if re.fullmatch(r"[\s,]*(?:\((?:Registrant|Issuer)\))?[\s,]*", gap) is None and not re.fullmatch(r"[\s,]*", gap[:3]):
+            if _RX["registrant_mark_gap"].fullmatch(gap) is None and not _RX["comma_space_only"].fullmatch(gap[:3]):
                 return None
-            if re.fullmatch(r"\s*" + re.escape(text[s:e]) + r"[\s,.]*(?:\((?:Registrant|Issuer)\))?\s*", line):
+            if _HEADING_LINE.compile(name=re.escape(text[s:e])).fullmatch(line):
                 return Mention(s - p.start, e - p.start, key, label, text[s:e])
             return None
         return None
@@ -277,17 +269,18 @@ class OfficerExtractor(RoleComponent):
         """(offset, organization key) of every table heading of the filing ("Officers and
         Directors of X", "Position with X"; None when the heading names no known organization)."""
         doc, index = p.ctx.document, p.ctx.index
-        cache = getattr(self, "_heads_cache", None)
+        cache = self._heads_cache
         if cache is not None and cache[0] is doc:
             return cache[1]
         heads: list[tuple[int, str | None]] = []
         if doc is not None and index is not None and hasattr(index, "mentions_in"):
             full = doc.text
             for m in _TABLE_HEAD.finditer(full):
-                after = [x for x in index.mentions_in(m.end(), m.end() + 200) if x[3] == "ORG"]
+                after = [x for x in index.mentions_in(m.end(), m.end() + _W["table_heading_organization_after"]) if x[3] == "ORG"]
                 if after and after[0][0] == m.end():
                     heads.append((m.start(), after[0][2]))
-                elif _ISSUER_WORD.match(full, m.end()) and full[m.start() - 4 : m.start()].strip() != "" and re.search(r"the[ \t]+$", full[m.end() - 5 : m.end()], re.I):
+                elif (_ISSUER_WORD.match(full, m.end()) and full[m.start() - _W["table_heading_context"] : m.start()].strip() != ""
+                      and _RX["the_before"].search(full[m.end() - _W["table_heading_the"] : m.end()])):
                     heads.append((m.start(), p.ctx.issuer_key))
                 else:
                     heads.append((m.start(), None))
@@ -306,21 +299,21 @@ class OfficerExtractor(RoleComponent):
         ls = full.rfind("\n", 0, s) + 1
         le = full.find("\n", e)
         le = len(full) if le < 0 else le
-        if not re.fullmatch(r"[ \t]*(?:(?:Mr|Mrs|Ms|Dr)\.?[ \t]*)?", full[ls:s]) or not re.fullmatch(r"[ \t,*]*(?:\(\d\)|\*+)?[ \t]*", full[e:le]):
+        if not _RX["honorific_only"].fullmatch(full[ls:s]) or not _RX["footnote_mark_only"].fullmatch(full[e:le]):
             return []
         heads = [h for h in self._table_heads(p) if h[0] < s]
-        if not heads or s - heads[-1][0] > 6000 or heads[-1][1] is None:
+        if not heads or s - heads[-1][0] > _W["schedule_row_after_heading"] or heads[-1][1] is None:
             return []
         org_key = heads[-1][1]
         # the row: up to two lines without a tab (an address), then the position line
         pos, row = le, None
-        for _ in range(3):
+        for _ in range(_L["schedule_row_lines"]):
             while pos < len(full) and full[pos] == "\n":
                 pos += 1
             nl = full.find("\n", pos)
             nl = len(full) if nl < 0 else nl
             line = full[pos:nl]
-            if not line.strip() or pos - le > 400:
+            if not line.strip() or pos - le > _W["schedule_row_reach"]:
                 break
             if any(m[3] == "PERSON" for m in index.mentions_in(pos, nl)):
                 break
@@ -351,7 +344,7 @@ class OfficerExtractor(RoleComponent):
         None when the cell is no position."""
         found = find_titles(cell)
         lead = _TITLE_LEAD.match(cell)
-        if not found or found[0][0] != lead.end():
+        if not found or found[0][0] != (lead.end() if lead else 0):
             return None
         out: list[str] = []
         for _, end, canon in found:
@@ -365,18 +358,20 @@ class OfficerExtractor(RoleComponent):
         Corporation" → (organization key, titles, printed title); the organization must end
         the cell (a parenthesised short name may follow)."""
         index = p.ctx.index
-        for os_, oe, key, label in index.mentions_in(a, b):  # type: ignore[union-attr]
+        if index is None or not hasattr(index, "mentions_in"):
+            return None
+        for os_, oe, key, label in index.mentions_in(a, b):
             if label != "ORG":
                 continue
-            gap = re.search(r"(?:,|[ \t]+(?:of|at|with))[ \t]+(?:the[ \t]+)?$", full[a:os_])
-            if gap is None or not re.fullmatch(r"[ \t]*(?:\([^()\n]{1,40}\))?[ \t.,;]*", full[oe:b]):
+            gap = _RX["occupation_org_gap"].search(full[a:os_])
+            if gap is None or not _RX["cell_tail"].fullmatch(full[oe:b]):
                 continue
-            inner = re.search(r"\s(?:of|at)\s+(?:the\s+)?(\S.*)$", full[os_:oe])
+            inner = _RX["inner_body"].search(full[os_:oe])
             if inner and p.ctx.resolve_key(inner.group(1)) == org_key:
                 return None  # "Secretary of Discipline Inspecting Commission of CIC": a body inside CIC
             printed = full[a : a + gap.start()].strip()
             titles = self._cell_titles(printed)
-            if not titles or not re.fullmatch(r"[\s,&]*(?:and\s+)?", _strip_titles(printed)):
+            if not titles or not _RX["title_list_glue"].fullmatch(_strip_titles(printed)):
                 return None
             return key, titles, printed
         return None
@@ -392,12 +387,12 @@ class OfficerExtractor(RoleComponent):
         full = doc.text
         s, e = p.start + person.start, p.start + person.end
         ls = full.rfind("\n", 0, s) + 1
-        m = re.match(r"[ \t,]*\n\s*([^\n]{1,120})", full[e:])
-        if full[ls:s].strip() or m is None or not re.search(r"/s/|\bBy\s*:", full[max(0, s - 300) : s]):
+        m = _RX["next_line"].match(full[e:])
+        if full[ls:s].strip() or m is None or not _RX["signed_by"].search(full[max(0, s - _W["signed_by_before"]) : s]):
             return []
         line = m.group(1)
         titles = find_titles(line)
-        if not titles or re.sub(r"[\s,.&]|\band\b", "", _strip_titles(line)):
+        if not titles or _RX["title_glue_chars"].sub("", _strip_titles(line)):
             return []
         head = self._block_heading(p, person)
         org_key = head.key if head is not None else (p.ctx.signer_key or p.ctx.issuer_key)
@@ -409,14 +404,16 @@ class OfficerExtractor(RoleComponent):
         return [self._row_fact(p, person, org_key, canon, line.strip(), s, e + m.end())]
 
     def _row_fact(self, p: Passage, person: Mention, org_key: str, titles: list[str], printed: str, s: int, e: int) -> Fact:
-        full = p.ctx.document.text  # type: ignore[union-attr]
+        doc = p.ctx.document
+        assert doc is not None, "a row fact is made only for a passage of a Document"
+        full = doc.text
         attrs = [("title", t) for t in titles]
-        attrs += [("printedTitle", re.sub(r"\s+", " ", printed)), ("status", "current")]
+        attrs += [("printedTitle", _COMMON_RX["whitespace"].sub(" ", printed)), ("status", "current")]
         ev = Evidence(quote=full[s:e], start=s, end=e, section=p.ctx.section_title(s), extractor=self.extractor)
         return Fact(role=ROLE, participants=(("holder", person.key), ("organization", org_key)),
                     attributes=tuple(dict.fromkeys(attrs)), evidence=(ev,))
 
-    def __call__(self, doc):  # noqa: ANN001 - spaCy's protocol
+    def __call__(self, doc: Doc) -> Doc:
         """Passages without a title word can still hold a Schedule A row's name line."""
         if self.prefilter.search(doc.text) or not any(ent.label_ == "PERSON" for ent in doc.ents):
             return super().__call__(doc)
@@ -474,11 +471,12 @@ class OfficerExtractor(RoleComponent):
     def _blocks(self, p: Passage) -> list[tuple[int, int]]:
         """Sentences; signature blocks and tables (several short lines) are read line-wise
         as one block."""
-        if _SIGNATURE.search(p.text) or p.text.count("\n") >= 2 and len(p.text) / (p.text.count("\n") + 1) < 90:
+        breaks = p.text.count("\n")
+        if _SIGNATURE.search(p.text) or breaks >= _L["block_line_breaks"] and len(p.text) / (breaks + 1) < _W["block_line_length"]:
             return [(0, len(p.text))]
         return p.sentences
 
-    def _after(self, p, a, b, person, runs, used) -> list[Fact]:  # noqa: ANN001
+    def _after(self, p: Passage, a: int, b: int, person: Mention, runs: list[Run], used: set[int]) -> list[Fact]:
         facts = self._after_from(p, a, b, person, person.end, runs, used)
         if facts:
             return facts
@@ -498,7 +496,8 @@ class OfficerExtractor(RoleComponent):
             return []
         return self._after_from(p, a, b, person, pos, runs, used, skip_to=cur.end)
 
-    def _after_from(self, p, a, b, person, pos, runs, used, skip_to=None) -> list[Fact]:  # noqa: ANN001
+    def _after_from(self, p: Passage, a: int, b: int, person: Mention, pos: int, runs: list[Run], used: set[int],
+                    skip_to: int | None = None) -> list[Fact]:
         # the filler must not cross another person
         nxt = [m.start for m in p.mentions_in(skip_to or person.end, b, "PERSON") if m.key != person.key]
         limit = min(nxt) if nxt else b
@@ -515,12 +514,12 @@ class OfficerExtractor(RoleComponent):
         if run is None:
             return []
         filler = p.text[person.end : run[0]] if skip_to is None else p.text[skip_to : run[0]]
-        if "\n\n" in filler or len(filler) > 160 + (0 if skip_to is None else 200):
+        if "\n\n" in filler or len(filler) > _W["filler"] + (0 if skip_to is None else _W["filler_after_enumeration"]):
             return []
         used.add(run[0])
         return self._make(p, a, b, person, run, filler, after=True)
 
-    def _before(self, p, a, b, person, runs, used) -> list[Fact]:  # noqa: ANN001
+    def _before(self, p: Passage, a: int, b: int, person: Mention, runs: list[Run], used: set[int]) -> list[Fact]:
         cands = [r for r in runs if r[1] <= person.start and r[0] not in used]
         if not cands:
             return []
@@ -528,12 +527,12 @@ class OfficerExtractor(RoleComponent):
         if not _BEFORE_GAP.match(p.text[run[1] : person.start]):
             return []
         # "the Board appointed X as President" is read by _after; here "President X"
-        return self._make(p, a, b, person, run, p.text[max(a, run[0] - 60) : run[0]], after=False)
+        return self._make(p, a, b, person, run, p.text[max(a, run[0] - _W["filler_before_run"]) : run[0]], after=False)
 
-    def _make(self, p, a, b, person, run, filler, *, after: bool) -> list[Fact]:  # noqa: ANN001
+    def _make(self, p: Passage, a: int, b: int, person: Mention, run: Run, filler: str, *, after: bool) -> list[Fact]:
         start, end, titles = run
         explicit_only = all(t in _EXPLICIT for t in titles)
-        if any(t in _EXPLICIT for t in titles) and _NOT_BEFORE_EXPLICIT.search(p.text, max(0, start - 30), start):
+        if any(t in _EXPLICIT for t in titles) and _NOT_BEFORE_EXPLICIT.search(p.text, max(0, start - _W["manager_not_before"]), start):
             return []  # "a sales manager", "a limited partner": an employee or an investor, not an office
         org, org_end = self._org_after(p, end, b if after else len(p.text))
         orgs: list[Mention] = []
@@ -550,6 +549,7 @@ class OfficerExtractor(RoleComponent):
                 org = None
         if org is None:
             org = self._signature_org(p, person)
+        org_key: str | None
         if org is None and p.ctx.signer_key and _SIGNATURE.search(p.text):
             org_key = p.ctx.signer_key
         elif explicit_only and org is None:
@@ -561,26 +561,25 @@ class OfficerExtractor(RoleComponent):
         keys = [m.key for m in orgs] if orgs else [org_key]
         ctx_text = p.text[a:b]
         attrs: list[tuple[str, str]] = [("title", t) for t in titles]
-        attrs.append(("printedTitle", re.sub(r"\s+", " ", p.text[start:end])))
+        attrs.append(("printedTitle", _COMMON_RX["whitespace"].sub(" ", p.text[start:end])))
         nxt = [m.start for m in p.mentions_in(end, b, "PERSON") if m.key != person.key]
-        tail = p.text[end : min([b, end + 80, *nxt])]
+        tail = p.text[end : min([b, end + _W["resignation_tail"], *nxt])]
         resign = _RESIGN.search(filler) or (after and _RESIGN.search(tail) and not _APPOINT.search(tail))
-        appoint = _APPOINT.search(filler) or re.search(
-            r"\b(?:appointed|elected|named|hired|promoted|designated)\s+(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?$",
-            p.text[max(a, person.start - 40) : person.start], re.I)
+        before_person = p.text[max(a, person.start - _W["appointed_before_person"]) : person.start]
+        appoint = _APPOINT.search(filler) or _RX["appointed_before_person"].search(before_person)
         if resign:
             attrs.append(("status", "former"))
             attrs += self._dates(p, a, b, "end")
-        elif _FORMER.search(filler[-40:]) and re.search(r"\b(?:former|formerly|previously|then)\b", filler[-40:], re.I):
+        elif _FORMER.search(filler[-_W["former_filler"] :]) and _RX["former_filler_word"].search(filler[-_W["former_filler"] :]):
             attrs.append(("status", "former"))
         elif after and not appoint and self._past(p, a, person, filler, end):
             attrs.append(("status", "former"))
         else:
             if appoint:
                 attrs += self._dates(p, a, b, "start")
-            since = re.search(r"\bsince\s+", ctx_text, re.I)
+            since = _RX["since_word"].search(ctx_text)
             if since:
-                d = date_at(ctx_text, since.end(), 30)
+                d = date_at(ctx_text, since.end(), _W["since_date"])
                 if d:
                     attrs.append(("startDate", d))
             attrs.append(("status", "current"))
@@ -589,7 +588,7 @@ class OfficerExtractor(RoleComponent):
             per_org = {m.key: self._since_after(p, m) for m in orgs}
         else:
             per_org = {}
-        span = (a, max(b, org_end)) if b - a <= 600 else (min(person.start, start), max(person.end, org_end, end))
+        span = (a, max(b, org_end)) if b - a <= _W["evidence_sentences"] else (min(person.start, start), max(person.end, org_end, end))
         return [p.fact(ROLE, [("holder", person.key), ("organization", k)], attrs + per_org.get(k, []), span, self.extractor)
                 for k in keys]
 
@@ -597,22 +596,22 @@ class OfficerExtractor(RoleComponent):
     def _past(p: Passage, a: int, person: Mention, filler: str, end: int) -> bool:
         """A past seat in a biography: "Prior to joining us, Mr. X was the Vice President of … at Y",
         "Mr. X served as a director of Y from 2005 to 2010"; not "has served … since"."""
-        if not re.search(r"\b(?:was|were|served)\b", filler, re.I) or re.search(r"\b(?:has|have|is|are|currently|now)\b", filler, re.I):
+        if not _RX["past_verb"].search(filler) or _RX["present_word"].search(filler):
             return False
-        after_run = p.text[end : end + 120]
-        if re.search(r"\bsince\b", after_run, re.I) and not re.search(r"\b(?:from|until|through|to)\b[^.;]{0,40}\b(?:19|20)\d\d", after_run):
+        after_run = p.text[end : end + _W["after_run"]]
+        if _RX["since_bare"].search(after_run) and not _RX["until_year"].search(after_run):
             return False
         opening = p.text[a : person.start]
-        return bool(re.match(r"\s*(?:Prior\s+to|Before|Previously|Earlier|From\s+\w+(?:\s+\d{1,2},?)?\s+(?:19|20)\d\d\s+(?:to|until|through))\b", opening, re.I)
-                    or re.search(r"\b(?:from|between)\b[^.;]{0,40}\b(?:19|20)\d\d\b[^.;]{0,40}\b(?:to|until|through|and)\b", after_run, re.I)
-                    or re.search(r"\buntil\b", after_run[:80], re.I))
+        return bool(_RX["past_opening"].match(opening)
+                    or _RX["from_to_years"].search(after_run)
+                    or _RX["until_word"].search(after_run[: _W["until_after_run"]]))
 
     @staticmethod
     def _since_after(p: Passage, org: Mention) -> list[tuple[str, str]]:
-        m = re.match(r"(?:\s*,\s*(?:an?|the)\s+[^,;()]{1,100}?)?\s*,?\s*since\s+", p.text[org.end : org.end + 130], re.I)
+        m = _RX["since_after_organization"].match(p.text[org.end : org.end + _W["since_after_organization"]])
         if m is None:
             return []
-        d = date_at(p.text, org.end + m.end(), 30)
+        d = date_at(p.text, org.end + m.end(), _W["since_date"])
         return [("startDate", d)] if d else []
 
     def _detached_signature(self, p: Passage) -> list[Fact]:
@@ -620,30 +619,30 @@ class OfficerExtractor(RoleComponent):
         ("By: /s/ Michael D. Craighead" / "Michael D. Craighead" / "Chief Financial Officer")."""
         index, doc = p.ctx.index, p.ctx.document
         text = p.text.strip()
-        if index is None or doc is None or not hasattr(index, "mentions_in") or not text or len(text) > 120:
+        if index is None or doc is None or not hasattr(index, "mentions_in") or not text or len(text) > _W["detached_title"]:
             return []
         runs = self._runs(p, 0, len(p.text))
-        if len(runs) != 1 or re.sub(r"[\s,.]", "", p.text[: runs[0][0]] + p.text[runs[0][1] :]):
+        if len(runs) != 1 or _RX["space_or_punctuation"].sub("", p.text[: runs[0][0]] + p.text[runs[0][1] :]):
             return []
         full = doc.text
-        people = [m for m in index.mentions_in(max(0, p.start - 250), p.start) if m[3] == "PERSON"]
+        people = [m for m in index.mentions_in(max(0, p.start - _W["detached_signer_before"]), p.start) if m[3] == "PERSON"]
         if not people:
             return []
         s, e, key, _ = people[-1]
         if full[e : p.start].strip():
             return []
         line_start = full.rfind("\n", 0, s) + 1
-        if re.sub(r"/s/|[\s\-_]", "", full[line_start:s]):
+        if _RX["signature_line_marks"].sub("", full[line_start:s]):
             return []
-        if not re.search(r"/s/|\bBy\s*:", full[max(0, s - 300) : s]):
+        if not _RX["signed_by"].search(full[max(0, s - _W["signed_by_before"]) : s]):
             return []
         org_key = None
-        for os_, oe, okey, label in reversed(index.mentions_in(max(0, s - 400), s)):
+        for os_, oe, okey, label in reversed(index.mentions_in(max(0, s - _W["detached_organization_before"]), s)):
             if label != "ORG":
                 continue
             ls = full.rfind("\n", 0, os_) + 1
             le = full.find("\n", oe)
-            if re.fullmatch(r"\s*(?:\((?:Registrant|Issuer)\))?\s*", full[ls:os_] + full[oe : le if le >= 0 else len(full)]):
+            if _RX["registrant_mark_line"].fullmatch(full[ls:os_] + full[oe : le if le >= 0 else len(full)]):
                 org_key = okey
             break
         org_key = org_key or p.ctx.signer_key or p.ctx.issuer_key
@@ -651,7 +650,7 @@ class OfficerExtractor(RoleComponent):
             return []
         rs, re_, titles = runs[0]
         attrs = [("title", t) for t in titles]
-        attrs.append(("printedTitle", re.sub(r"\s+", " ", p.text[rs:re_])))
+        attrs.append(("printedTitle", _COMMON_RX["whitespace"].sub(" ", p.text[rs:re_])))
         attrs.append(("status", "current"))
         end = p.start + re_
         ev = Evidence(quote=full[s:end], start=s, end=end, section=p.ctx.section_title(s), extractor=self.extractor)
