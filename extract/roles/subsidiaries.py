@@ -13,10 +13,6 @@ Exhibit 21 lists are read from the Document by :mod:`corpkg.extract.roles.exhibi
 
 from __future__ import annotations
 
-import re
-
-from spacy.language import Language
-
 from corpkg.extract.model import Fact
 from corpkg.extract.roles.base import RoleComponent, role_factory
 from corpkg.extract.roles.common import (
@@ -25,11 +21,11 @@ from corpkg.extract.roles.common import (
     enumeration_before,
     enumeration_from,
     find_dates,
-    find_percents,
-    group_builder,
     lead_date,
     prefilter_of,
-    role_patterns,
+    regexes,
+    thresholds,
+    windows,
 )
 
 __all__ = ["SubsidiaryExtractor", "finalize", "TENTATIVE", "BECAME"]
@@ -39,78 +35,34 @@ TENTATIVE = "_tentative"
 BECAME = "_became"  # "X became a subsidiary of Y": also an acquisition (see run.finalize_facts)
 
 
-_alt = group_builder("subsidiaries.json")
-
-
-_FORM = (r"(?:corporation|limited\s+liability\s+company|limited\s+partnership|company|bank|savings\s+bank|"
-         r"state[- ]chartered\s+bank|statutory\s+trust|trust|partnership|general\s+partnership|business\s+trust)")
-# "a Delaware corporation and (a) wholly owned subsidiary of ..."
-_FORM_AND = r"an?\s+(?:(?-i:[A-Z])[\w.]*\s+){1,3}" + _FORM + r"\s*,?\s+and\s+"
-
-
-def _build() -> dict[str, re.Pattern[str]]:
-    mod = _alt("modifier")
-    mods = rf"(?:(?:{mod})[\s,-]*(?:and\s+)?)*"
-    det = (r"(?:an?|our|its|the|their|his|her|one\s+of\s+(?:our|its|the\s+Company's|the)|each\s+a|both|all|"
-           r"(?:the\s+)?(?:Company|Issuer|Registrant|Corporation|Partnership|Bank|Trust)['’]s)")
-    return {
-        # after the owned mention: ", a wholly owned subsidiary (of Y)"
-        "after": re.compile(
-            rf"\s*(?:\((?:the\s+)?[\"“'][^)]{{1,40}}\)\s*)?,?\s*(?:\(\s*)?(?:{_alt('copula')}\s+)*(?:{_FORM_AND})?(?:(?:{det})\s+)?{mods}subsidiar(?:y|ies)\b"
-            rf"(?P<of>\s+(?:of|to)\s+)?",
-            re.I,
-        ),
-        # before a list: "our (wholly owned) subsidiary(ies)[,:] (namely) X"
-        "before": re.compile(
-            rf"(?P<poss>\b(?:our|its|the\s+Company's|the\s+Registrant's|their|\w[\w.&-]*'s)\s+)?{mods}"
-            rf"subsidiar(?:y|ies)\b(?P<tail>\s*(?:\(\s*[^)]{{0,40}}\)\s*)?[,:\-–—]?\s*(?:(?:{_alt('list_intro')})\s*[,:]?\s*)?)$",
-            re.I,
-        ),
-        "dissolution": re.compile(_alt("dissolution"), re.I),
-        "merged_into": re.compile(_alt("merged_into"), re.I),
-        "stake": re.compile(_alt("majority_stake") + r"$", re.I),
-        "connective": re.compile(r"^\W*(?:" + _alt("connective") + r")\b", re.I),
-        "share_verb": re.compile(_alt("stake_share_verb") + r"$", re.I),
-        "stake_after": re.compile(_alt("stake_after"), re.I),
-        "owns": re.compile(_alt("owns_verb"), re.I),
-        "cover_name": re.compile(_alt("cover_name"), re.I),
-        "cover_percent": re.compile(_alt("cover_percent"), re.I),
-        "cover_type": re.compile(_alt("cover_type"), re.I),
-        "schedule": re.compile(_alt("schedule_forms"), re.I),
-    }
+PATTERNS = "subsidiaries.json"
+_RX = regexes(PATTERNS)
+_W = windows(PATTERNS)
+_T = thresholds(PATTERNS)
 
 
 # "X is the parent (company) of Y", "X, the parent of Y", "X (parent of Y)"
-_PARENT_OF = re.compile(
-    r"\s*[,.]*\s*(?:(?:is|was|became|as|remains)\s+)?(?:(?:the|its|our)\s+(?:ultimate\s+|direct\s+|indirect\s+|sole\s+)?"
-    r"(?:parent|holding)(?:\s+(?:company|corporation|entity))?|(?:,\s*|\(\s*|(?:is|was)\s+)(?:ultimate\s+|direct\s+|indirect\s+)?"
-    r"parent(?:\s+(?:company|corporation|entity))?)\s+(?:of|for)\s+", re.I)
+_PARENT_OF = _RX["parent_of_after"]
 # "we formed a wholly-owned Australian subsidiary, X": the subject owns what it formed or has
-_FORMED = re.compile(r"(?P<subj>\b(?:we|the\s+Company|the\s+Registrant|(?-i:[A-Z])[\w.&-]*(?:\s+(?-i:[A-Z])[\w.&,-]*){0,4}))"
-                     r"\s+(?:\w+\s+)?(?:formed|established|created|incorporated|organized|organised|owns|own|has|have|had)\s+"
-                     r"(?:an?|one|two|three|four|five|several|the\s+following)\s+[^,;()]{0,60}$", re.I)
-_DEMONYM = re.compile(r"(?:[A-Z][a-z]+(?:an|ian|ese|ish|ic)|Dutch|French|Swiss|Greek|Thai|Israeli|Kuwaiti|Saudi)")
+_FORMED = _RX["formed_subsidiary_before"]
+_DEMONYM = _RX["demonym"]
 # an enumeration member followed by a short description: "A, a full-service brokerage and B, an online company"
-_APPOS_GAP = re.compile(r"\s*,\s*(?:an?|the)\s+[^,;.()]{1,60}?,?\s+(?:and|&)\s+(?:the\s+)?|\s*,?\s*(?:and|&)\s+(?:the\s+)?|\s*,\s*", re.I)
-_NOT_OWNED_AFTER = re.compile(r"\s*(?:['’]s\b|shares\b|stock\b|common\b|units\b|securities\b|notes\b|bonds\b|warrants\b)", re.I)
-_JURISDICTION = re.compile(r"\s*,?\s*(?:\(\s*)?an?\s+(?P<j>(?:[A-Z][a-z]+\s+){0,2}[A-Z][a-z]+)\s+" + _FORM)
+_APPOS_GAP = _RX["apposition_enumeration_gap"]
+_NOT_OWNED_AFTER = _RX["not_owned_after"]
+_JURISDICTION = _RX["jurisdiction_after"]
 
 
 class SubsidiaryExtractor(RoleComponent):
     attr = "role_subsidiaries"
     role_name = "subsidiaries"
-    prefilter = prefilter_of("subsidiaries.json")
-
-    def __init__(self, nlp: Language, name: str) -> None:
-        super().__init__(nlp, name)
-        self.rx = _build()
+    prefilter = prefilter_of(PATTERNS)
 
     # -- helpers -------------------------------------------------------------------------
     def _owner_after(self, p: Passage, pos: int, b: int, skip: set[str]) -> Mention | None:
         """The ORG mention that starts right after ``pos`` (an "of " just matched)."""
         for m in p.mentions_in(pos, b, "ORG"):
             gap = p.text[pos : m.start]
-            if re.fullmatch(r"\s*(?:the\s+)?", gap, re.I) or m.start == pos:
+            if _RX["the_gap"].fullmatch(gap) or m.start == pos:
                 return m if m.key not in skip else None
             break
         return None
@@ -128,7 +80,7 @@ class SubsidiaryExtractor(RoleComponent):
         found = find_dates(sent)
         if found:
             return found[0][2]
-        if self.rx["connective"].match(sent):
+        if _RX["connective_opening"].match(sent):
             prev = p.previous_sentence(a)
             if prev:
                 found = find_dates(p.text[prev[0] : prev[1]])
@@ -159,21 +111,21 @@ class SubsidiaryExtractor(RoleComponent):
         REPRESENTED BY AMOUNT IN ROW (11) / 67.2% … TYPE OF REPORTING PERSON / PN": an
         organization (type not IN) reporting more than 50% of the subject company's class owns
         that company."""
-        if issuer is None or not p.ctx.form_type or not self.rx["schedule"].match(p.ctx.form_type):
+        if issuer is None or not p.ctx.form_type or not _RX["schedule_form"].match(p.ctx.form_type):
             return []
         out = []
-        names = list(self.rx["cover_name"].finditer(p.text))
+        names = list(_RX["cover_name_row"].finditer(p.text))
         for i, nm in enumerate(names):
             end = names[i + 1].start() if i + 1 < len(names) else len(p.text)
-            pc = self.rx["cover_percent"].search(p.text, nm.end(), end)
-            ty = self.rx["cover_type"].search(p.text, nm.end(), end)
+            pc = _RX["cover_percent_row"].search(p.text, nm.end(), end)
+            ty = _RX["cover_type_row"].search(p.text, nm.end(), end)
             if not pc or not ty:
                 continue
-            types = set(re.findall(r"[A-Z]{2}", ty.group("type")))
+            types = set(_RX["type_code"].findall(ty.group("type")))
             if not types or types & {"IN"}:
                 continue
             pct = float(pc.group("pct"))
-            if pct <= 50 or pct > 100:
+            if pct <= _T["majority_above"] or pct > _T["percent_max"]:
                 continue
             line_end = p.text.find("\n", p.text.find("\n", nm.end()) + 1)
             cands = [m for m in p.mentions_in(nm.end(), line_end if line_end > 0 else end, "ORG", pronouns=False)]
@@ -202,20 +154,20 @@ class SubsidiaryExtractor(RoleComponent):
         the shares issued and outstanding": the percentage printed after the owned name."""
         out = []
         for m in p.mentions_in(a, b, "ORG", pronouns=False):
-            sa = self.rx["stake_after"].match(p.text, m.end, b)
+            sa = _RX["stake_after_name"].match(p.text, m.end, b)
             if not sa:
                 continue
             pct = float(sa.group("pct"))
-            if pct <= 50 or pct > 100:
+            if pct <= _T["majority_above"] or pct > _T["percent_max"]:
                 continue
-            verb = self.rx["share_verb"].search(p.text, max(a, m.start - 200), m.start)
+            verb = _RX["share_verb_before"].search(p.text, max(a, m.start - _W["stake_before"]), m.start)
             if not verb:
                 continue
             ante = self._antecedent(p, a, verb.start(), {m.key})
             if ante is None:
                 continue
             attrs = [("percentage", sa.group("pct"))]
-            if re.match(r"acquired|purchased|bought", verb.group(0), re.I):
+            if _RX["purchase_verb"].match(verb.group(0)):
                 d = find_dates(p.text[a:b])
                 if d:
                     attrs.append(("startDate", d[0][2]))
@@ -226,14 +178,14 @@ class SubsidiaryExtractor(RoleComponent):
         """"X, which owns A, a brokerage, and B": an organization owning organizations."""
         out = []
         for m in p.mentions_in(a, b, "ORG"):
-            ow = self.rx["owns"].match(p.text, m.end, b)
-            if not ow or not re.search(r"own", ow.group(0), re.I):
+            ow = _RX["owns_after"].match(p.text, m.end, b)
+            if not ow or not _RX["own_word"].search(ow.group(0)):
                 continue
             first = next((x for x in p.mentions_in(ow.end(), b, "ORG", pronouns=False) if x.start == ow.end()), None)
             if first is None or first.key == m.key:
                 continue
             owned = self._enumeration(p, first, b)
-            attrs = [("percentage", "100")] if re.search(r"\ball\b|100|wholly", ow.group(0), re.I) else []
+            attrs = [("percentage", "100")] if _RX["whole_ownership_word"].search(ow.group(0)) else []
             for o in owned:
                 if o.key == m.key or _NOT_OWNED_AFTER.match(p.text, o.end, b):
                     continue
@@ -243,24 +195,23 @@ class SubsidiaryExtractor(RoleComponent):
     def _apposition(self, p: Passage, a: int, b: int, issuer: str | None) -> list[Fact]:
         out = []
         for m in p.mentions_in(a, b, "ORG", pronouns=False):
-            mm = self.rx["after"].match(p.text, m.end, b)
+            mm = _RX["subsidiary_after_name"].match(p.text, m.end, b)
             if not mm:
                 continue
-            if _DEMONYM.fullmatch(m.text) and re.match(r"\s+\w", p.text[m.end : mm.end()]):
+            if _DEMONYM.fullmatch(m.text) and _RX["space_word"].match(p.text[m.end : mm.end()]):
                 continue  # "our Australian subsidiary": a nationality, not a company
             owned_list = enumeration_before(p, m, a, "ORG")
             owned_list = [o for o in owned_list if not o.pronoun]
             owner: str | None = None
-            end = mm.end()
             phrase = mm.group(0).lower()
             if mm.group("of"):
                 om = self._owner_after(p, mm.end(), b, {o.key for o in owned_list})
                 if om is None:
                     continue
-                owner, end = om.key, om.end
-            elif re.search(r"\b(?:company|issuer|registrant|corporation|partnership|bank|trust)['’]s\b", phrase):
+                owner = om.key
+            elif _RX["issuer_possessive"].search(phrase):
                 owner = issuer
-            elif re.search(r"\bits\b", phrase):
+            elif _RX["its_word"].search(phrase):
                 ante = self._antecedent(p, a, owned_list[0].start, {o.key for o in owned_list})
                 owner = ante.key if ante else None
             else:
@@ -268,12 +219,12 @@ class SubsidiaryExtractor(RoleComponent):
             if owner is None:
                 continue
             attrs: list[tuple[str, str]] = []
-            pct = re.search(r"(\d+(?:\.\d+)?)\s?(?:%|percent)[- ]owned", phrase)
+            pct = _RX["percent_owned"].search(phrase)
             if pct:
                 attrs.append(("percentage", pct.group(1)))
             elif "wholly" in phrase:
                 attrs.append(("percentage", "100"))
-            if re.search(r"\b(?:became|become|becomes|has become|will become|to become|had become)\b", phrase):
+            if _RX["became_word"].search(phrase):
                 attrs.append(("startDate", self._start_date(p, a, b) or ""))
                 attrs.append((BECAME, "1"))
             for o in owned_list:
@@ -289,18 +240,18 @@ class SubsidiaryExtractor(RoleComponent):
         out = []
         text = p.text
         for m in p.mentions_in(a, b, "ORG", pronouns=False):
-            window_start = max(a, m.start - 160)
-            mm = self.rx["before"].search(text, window_start, m.start)
+            window_start = max(a, m.start - _W["subsidiary_before_name"])
+            mm = _RX["subsidiary_before_name"].search(text, window_start, m.start)
             if not mm or mm.end() != m.start:
                 continue
             # the trigger must not be inside another mention
             if any(x.start <= mm.start() < x.end for x in p.mentions if x is not m and not x.pronoun):
                 continue
             # "such subsidiary (…), the Company has …": a reference back, and a generic name, are no introduction
-            if not mm.group("poss") and re.search(r"\b(?:such|any|each|every|that|this|which|no|other)\s+$",
-                                                  text[max(a, mm.start() - 12) : mm.start()], re.I):
+            reference = text[max(a, mm.start() - _W["back_reference_before"]) : mm.start()]
+            if not mm.group("poss") and _RX["back_reference_before"].search(reference):
                 continue
-            if re.fullmatch(r"(?:the\s+)?(?:Company|Registrant|Corporation|Issuer)", m.text, re.I):
+            if _RX["issuer_name_word"].fullmatch(m.text):
                 continue
             owned = [o for o in enumeration_from(p, m, b, "ORG") if not o.pronoun]
             poss = (mm.group("poss") or "").strip().lower()
@@ -313,14 +264,13 @@ class SubsidiaryExtractor(RoleComponent):
             elif poss.endswith("'s"):
                 # "Acme's subsidiary X": the possessor must be a mention ending right there
                 pm = [x for x in p.mentions_in(a, mm.start() + len(mm.group("poss").rstrip()), "ORG")
-                      if mm.start() + len(poss) - 2 - 1 <= x.end <= mm.start() + len(poss)]
+                      if mm.start() + len(poss) - len("'s") - _W["possessor_end_slack"] <= x.end <= mm.start() + len(poss)]
                 owner = pm[-1].key if pm else None
             else:
-                if "," not in (mm.group("tail") or "") and ":" not in (mm.group("tail") or "") and not re.search(
-                    r"(?:namely|including|known|called|named)", mm.group("tail") or "", re.I
-                ):
+                tail = mm.group("tail") or ""
+                if "," not in tail and ":" not in tail and not _RX["list_intro_word"].search(tail):
                     # "subsidiary X" without a possessive or a list mark is too loose
-                    if not re.search(r"wholly|majority|owned", mm.group(0), re.I):
+                    if not _RX["ownership_word"].search(mm.group(0)):
                         continue
                 subj = _FORMED.search(text, a, mm.start())
                 if subj:  # "we formed a wholly-owned Australian subsidiary, X"
@@ -334,7 +284,7 @@ class SubsidiaryExtractor(RoleComponent):
                     owner = ante.key if ante else issuer
             if owner is None:
                 continue
-            attrs = [("percentage", "100")] if re.search(r"wholly", mm.group(0), re.I) else []
+            attrs = [("percentage", "100")] if _RX["wholly_word"].search(mm.group(0)) else []
             for o in owned:
                 if o.key != owner:
                     out.append(p.fact(ROLE, [("owner", owner), ("owned", o.key)], attrs, (a, b), self.extractor))
@@ -343,11 +293,11 @@ class SubsidiaryExtractor(RoleComponent):
     def _stake(self, p: Passage, a: int, b: int, issuer: str | None) -> list[Fact]:
         out = []
         for m in p.mentions_in(a, b, "ORG", pronouns=False):
-            mm = self.rx["stake"].search(p.text, max(a, m.start - 200), m.start)
+            mm = _RX["majority_stake_before"].search(p.text, max(a, m.start - _W["stake_before"]), m.start)
             if not mm or mm.end() != m.start:
                 continue
             pct = float(mm.group("pct"))
-            if pct <= 50 or pct > 100:
+            if pct <= _T["majority_above"] or pct > _T["percent_max"]:
                 continue
             ante = self._antecedent(p, a, mm.start(), {m.key})
             owner = ante.key if ante else None
@@ -355,7 +305,7 @@ class SubsidiaryExtractor(RoleComponent):
                 continue
             attrs = [("percentage", mm.group("pct"))]
             d = find_dates(p.text[a:b])
-            if d and re.search(r"acquired|purchased", mm.group(0), re.I):
+            if d and _RX["acquired_or_purchased"].search(mm.group(0)):
                 attrs.append(("startDate", d[0][2]))
             out.append(p.fact(ROLE, [("owner", owner), ("owned", m.key)], attrs, (a, b), self.extractor))
         return out
@@ -377,13 +327,13 @@ class SubsidiaryExtractor(RoleComponent):
 
     def _dissolution(self, p: Passage, a: int, b: int, issuer: str | None) -> list[Fact]:
         out = []
-        for dm in self.rx["dissolution"].finditer(p.text, a, b):
+        for dm in _RX["dissolution_verb"].finditer(p.text, a, b):
             before = [m for m in p.mentions_in(a, dm.start(), "ORG", pronouns=False)]
             if not before:
                 continue
             subj = before[-1]
             gap = p.text[subj.end : dm.start()]
-            if len(gap) > 40 or re.search(r"[.;]", gap):
+            if len(gap) > _W["dissolved_subject_gap"] or _RX["sentence_punctuation"].search(gap):
                 continue
             rest = p.text[dm.end() : b]
             date = None
@@ -392,7 +342,7 @@ class SubsidiaryExtractor(RoleComponent):
                 date = found[0][2]
             owner = None
             reason = "dissolved" if "dissolv" in dm.group(0).lower() else "merged"
-            into = self.rx["merged_into"].search(p.text, dm.start(), b)
+            into = _RX["merged_into_verb"].search(p.text, dm.start(), b)
             if into:
                 pos = into.end()
                 om = self._owner_after(p, pos, b, {subj.key})
