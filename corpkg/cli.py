@@ -9,13 +9,15 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import sys
+from collections.abc import Sequence
+from typing import Any
 
 import click
 
 from corpkg import __version__
-from corpkg.errors import CorpkgError
+from corpkg.errors import CorpkgError, error_line
 
-__all__ = ["main", "cli", "COMMANDS"]
+__all__ = ["main", "cli", "COMMANDS", "show_click_error"]
 
 # command name -> module under corpkg.commands
 COMMANDS: dict[str, str] = {
@@ -32,7 +34,35 @@ COMMANDS: dict[str, str] = {
 }
 
 
+def show_click_error(exc: click.ClickException) -> None:
+    """Report a click error with corpkg's one error prefix (usage and a help hint first for usage errors)."""
+    if isinstance(exc, click.UsageError) and exc.ctx is not None:
+        hint = ""
+        if exc.ctx.command.get_help_option(exc.ctx) is not None:
+            hint = f"Try '{exc.ctx.command_path} --help' for help.\n"
+        click.echo(f"{exc.ctx.get_usage()}\n{hint}", err=True)
+    click.echo(error_line(exc.format_message()), err=True)
+
+
 class LazyGroup(click.Group):
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None, complete_var: str | None = None,
+             standalone_mode: bool = True, **extra: Any) -> Any:
+        """Click's main, but errors are reported as ``corpkg: error: ...`` like every other error."""
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, **extra)
+        try:
+            rv = super().main(args, prog_name, complete_var, False, **extra)
+        except click.ClickException as exc:
+            show_click_error(exc)
+            sys.exit(exc.exit_code)
+        except click.exceptions.Abort:
+            click.echo(error_line("aborted"), err=True)
+            sys.exit(1)
+        except CorpkgError as exc:  # commands normally report their own
+            click.echo(error_line(exc), err=True)
+            sys.exit(exc.exit_code)
+        sys.exit(rv if isinstance(rv, int) else 0)
+
     def list_commands(self, ctx: click.Context) -> list[str]:
         # tests/test_cli.py checks that every entry of COMMANDS is present and documented
         return sorted(n for n, m in COMMANDS.items() if importlib.util.find_spec(f"corpkg.commands.{m}"))
@@ -41,7 +71,8 @@ class LazyGroup(click.Group):
         module = COMMANDS.get(cmd_name)
         if module is None:
             return None
-        return importlib.import_module(f"corpkg.commands.{module}").command
+        cmd: click.Command = importlib.import_module(f"corpkg.commands.{module}").command
+        return cmd
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -57,8 +88,4 @@ def cli() -> None:
 
 
 def main() -> None:
-    try:
-        cli.main(standalone_mode=True)
-    except CorpkgError as exc:  # pragma: no cover - commands normally handle their own
-        click.echo(f"corpkg: error: {exc}", err=True)
-        sys.exit(exc.exit_code)
+    cli.main(standalone_mode=True)

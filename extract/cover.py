@@ -14,13 +14,25 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from importlib import resources
 
-from corpkg.extract.model import CoverFacts
+from corpkg.extract.model import CoverFacts, Section
 from corpkg.extract.names import normalize_name
 
-__all__ = ["read_cover", "parse_date", "parse_any_date", "signature_date", "dei_facts", "DEI_EXTRA_FIELDS", "normalise_name", "names_match", "mixed_case_form", "COVER_WINDOW"]
+__all__ = [
+    "read_cover",
+    "parse_date",
+    "parse_any_date",
+    "signature_date",
+    "dei_facts",
+    "DEI_EXTRA_FIELDS",
+    "normalise_name",
+    "names_match",
+    "mixed_case_form",
+    "COVER_WINDOW",
+]
 
 COVER_WINDOW = 15_000  # characters of the main document searched for cover facts
 
@@ -135,7 +147,8 @@ _LEGAL_SUFFIX = re.compile(
     r"(?:\b(?:Inc|Corp|Co|Ltd|LLC|L\.L\.C|plc|N\.V|S\.A|L\.P|LLP|AG|SE)\.?|\b(?:Corporation|Company|Incorporated|Limited|Group|Holdings|Trust|Bancorp))\s*$"
 )
 _OFFERING_BY = re.compile(
-    r"\boffering\s+of\s+[^.\n]{0,120}?\bby\s+([A-Z][\w&.,'\- ]{1,90}?(?:Inc\.|Corporation|Corp\.|Company|Ltd\.|Limited|LLC|plc|N\.V\.|S\.A\.|L\.P\.))(?=[\s.,;])"
+    r"\boffering\s+of\s+[^.\n]{0,120}?\bby\s+"
+    r"([A-Z][\w&.,'\- ]{1,90}?(?:Inc\.|Corporation|Corp\.|Company|Ltd\.|Limited|LLC|plc|N\.V\.|S\.A\.|L\.P\.))(?=[\s.,;])"
 )
 _REPORT_DATE = re.compile(
     r"date\s+of\s+report\s*(?:\(\s*date\s+of\s+earliest\s+event\s+reported\s*\))?\s*:?\s*(" + DATE_RE + ")",
@@ -216,7 +229,7 @@ def read_cover(
     end: int,
     *,
     hints: dict[str, tuple[str, int, int]] | None = None,
-    sections: tuple = (),
+    sections: tuple[Section, ...] = (),
 ) -> CoverFacts:
     """Cover facts of the document occupying ``text[start:end]`` (offsets are into ``text``).
 
@@ -279,9 +292,9 @@ def read_cover(
         found["form_type"] = _Found(form, start + fm.start(1), start + fm.end(1))
 
     # dates ----------------------------------------------------------------------
-    m = _REPORT_DATE.search(w) or _EARLIEST.search(w)
-    if m and parse_date(m.group(1)):
-        found["date_of_report"] = _Found(parse_date(m.group(1)) or "", start + m.start(1), start + m.end(1))
+    dm0 = _REPORT_DATE.search(w) or _EARLIEST.search(w)
+    if dm0 and parse_date(dm0.group(1)):
+        found["date_of_report"] = _Found(parse_date(dm0.group(1)) or "", start + dm0.start(1), start + dm0.end(1))
     if "date_of_report" not in found:
         # the date printed above "Date of Report (Date of earliest event reported)"
         cap = re.search(r"date\s+of\s+report\b|\(\s*date\s+of\s+earliest\s+event\s+reported\s*\)", w[:6000], re.I)
@@ -290,9 +303,9 @@ def read_cover(
             dm = _DATE.search(text, span[0], span[1]) if span else None
             if dm and parse_date(dm.group(0)):
                 found["date_of_report"] = _Found(parse_date(dm.group(0)) or "", dm.start(), dm.end())
-    m = _PERIOD.search(w, 0, 4000)
-    if m and parse_date(m.group(1)):
-        found["period_of_report"] = _Found(parse_date(m.group(1)) or "", start + m.start(1), start + m.end(1))
+    pm = _PERIOD.search(w, 0, 4000)
+    if pm and parse_date(pm.group(1)):
+        found["period_of_report"] = _Found(parse_date(pm.group(1)) or "", start + pm.start(1), start + pm.end(1))
 
     # shares outstanding -------------------------------------------------------
     for m in _SHARES.finditer(w):
@@ -305,18 +318,19 @@ def read_cover(
 
     # exhibit 21 lists: "Subsidiaries of Apple Inc." names the registrant ------------
     if "registrant_name" not in found:
-        m = _SUBSIDIARIES_OF.search(w[:3000])
-        if m:
-            found["registrant_name"] = _Found(m.group(1).strip(), start + m.start(1), start + m.start(1) + len(m.group(1).strip()))
+        so = _SUBSIDIARIES_OF.search(w[:3000])
+        if so:
+            name = so.group(1).strip()
+            found["registrant_name"] = _Found(name, start + so.start(1), start + so.start(1) + len(name))
 
     if "registrant_name" not in found:
-        m = _NAME_BEFORE_LIST.search(w[:3000])
-        if m and _LEGAL_SUFFIX.search(m.group(1)):
-            found["registrant_name"] = _Found(m.group(1), start + m.start(1), start + m.end(1))
+        nb = _NAME_BEFORE_LIST.search(w[:3000])
+        if nb and _LEGAL_SUFFIX.search(nb.group(1)):
+            found["registrant_name"] = _Found(nb.group(1), start + nb.start(1), start + nb.end(1))
     if "registrant_name" not in found:
-        m = _OFFERING_BY.search(w[:5000])
-        if m:
-            found["registrant_name"] = _Found(m.group(1), start + m.start(1), start + m.end(1))
+        ob = _OFFERING_BY.search(w[:5000])
+        if ob:
+            found["registrant_name"] = _Found(ob.group(1), start + ob.start(1), start + ob.end(1))
 
     sig = signature_date(text, [x for x in sections if start <= x.start < end])
     if sig:
@@ -436,7 +450,7 @@ def parse_any_date(s: str) -> str | None:
     return f"{y:04d}-{mo:02d}-{d:02d}"
 
 
-def signature_date(text: str, sections) -> tuple[str, int, int] | None:
+def signature_date(text: str, sections: Iterable[Section]) -> tuple[str, int, int] | None:
     """The date the filing was signed: (ISO date, start, end) of the first date printed in a
     ``signatures`` section — a labelled date ("Date: May 20, 2002", "DATED: January 28, 2003",
     "Dated as of …"), "this 20th day of March, 2003", "… signed on its behalf … on March 1, 2023",

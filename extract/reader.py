@@ -22,16 +22,36 @@ import hashlib
 import os
 import re
 from pathlib import Path
+from typing import BinaryIO
 
-from corpkg.errors import BinaryFileError, EmptyFileError, InputError, MalformedFilingError, TooLargeError
+from corpkg.errors import (
+    BinaryFileError,
+    EmptyFileError,
+    InputError,
+    MalformedFilingError,
+    TooLargeError,
+    TruncatedFilingError,
+)
 from corpkg.extract import cover as cover_mod
 from corpkg.extract import htmltext, sections, sgml
-from corpkg.extract.model import CoverFacts, Document, Header, OffsetMap, SubDocument, Table
+from corpkg.extract.model import CoverFacts, Document, Header, OffsetMap, Section, SubDocument, Table
 from corpkg.extract.textbuild import TextBuilder
 
-__all__ = ["read_filing", "read_text", "DEFAULT_MAX_BYTES", "main_document"]
+__all__ = [
+    "read_filing",
+    "read_text",
+    "read_limited",
+    "notes",
+    "is_partial",
+    "DEFAULT_MAX_BYTES",
+    "NOTE_PREFIXES",
+    "main_document",
+]
 
 DEFAULT_MAX_BYTES = 50_000_000
+_TRUNCATED_NOTE = "truncated submission:"
+# reader warnings shown on stderr without -v (see notes())
+NOTE_PREFIXES: tuple[str, ...] = ("encoding:", _TRUNCATED_NOTE)
 
 _MAGIC: tuple[tuple[bytes, str], ...] = (
     (b"%PDF", "a PDF file"),
@@ -64,12 +84,16 @@ _BINARY_EXT = re.compile(r"\.(?:jpe?g|gif|png|pdf|zip|xlsx?|xsd|xml|json|js|css)
 # --------------------------------------------------------------------------- entry points
 
 
-def read_filing(path: str | os.PathLike[str], *, max_bytes: int = DEFAULT_MAX_BYTES) -> Document:
+def read_filing(
+    path: str | os.PathLike[str], *, max_bytes: int | None = DEFAULT_MAX_BYTES, accept_truncated: bool = False
+) -> Document:
     """Read the filing at ``path``.
 
     Raises an :class:`~corpkg.errors.InputError` subclass (naming the file) when it cannot be
-    read as a filing: missing, a directory, empty, binary, too large (``max_bytes``), or a
-    broken SGML layout.
+    read as a filing: missing, a directory, unreadable, empty, binary, too large (``max_bytes``;
+    0 or None for no limit), a broken SGML layout, or a truncated submission
+    (:class:`~corpkg.errors.TruncatedFilingError`, unless ``accept_truncated``: then what was
+    read is returned, with a warning).
     """
     p = Path(path)
     name = str(path)
@@ -87,16 +111,46 @@ def read_filing(path: str | os.PathLike[str], *, max_bytes: int = DEFAULT_MAX_BY
         )
     try:
         with open(p, "rb") as fh:
-            data = fh.read(max_bytes + 1 if max_bytes else -1)
+            data = read_limited(fh, max_bytes)
     except OSError as exc:
         raise InputError(f"cannot read: {exc.strerror or exc}", name) from None
-    if max_bytes and len(data) > max_bytes:  # grew while we looked
+    if data is None:  # grew while we looked
         raise TooLargeError(f"file is over the limit of {max_bytes:,} bytes (raise it with --max-size)", name)
-    return read_text(data, name, max_bytes=max_bytes)
+    return read_text(data, name, max_bytes=max_bytes, accept_truncated=accept_truncated)
 
 
-def read_text(data: bytes, name: str, *, max_bytes: int | None = DEFAULT_MAX_BYTES) -> Document:
-    """Read a filing given as bytes; ``name`` is used in messages and as ``Document.path``."""
+_CHUNK = 1 << 20
+
+
+def read_limited(fh: BinaryIO, max_bytes: int | None) -> bytes | None:
+    """All bytes of ``fh``, or None when there are more than ``max_bytes`` (0/None: no limit).
+
+    Reads in chunks, so the limit is never allocated up front: ``--max-size 30G`` on a small file
+    costs the file's size, and any integer is a valid limit.
+    """
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        want = _CHUNK if not max_bytes else min(_CHUNK, max_bytes + 1 - size)
+        chunk = fh.read(want)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+        if max_bytes and size > max_bytes:
+            return None
+    return b"".join(chunks)
+
+
+def read_text(
+    data: bytes, name: str, *, max_bytes: int | None = DEFAULT_MAX_BYTES, accept_truncated: bool = False
+) -> Document:
+    """Read a filing given as bytes; ``name`` is used in messages and as ``Document.path``.
+
+    A submission that was cut short (a ``<DOCUMENT>``, ``<TEXT>``, ``<SEC-DOCUMENT>`` or PEM block
+    never closed) raises :class:`~corpkg.errors.TruncatedFilingError` carrying what was read,
+    unless ``accept_truncated``.
+    """
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise TypeError("read_text expects bytes; encode text first")
     data = bytes(data)
@@ -107,9 +161,29 @@ def read_text(data: bytes, name: str, *, max_bytes: int | None = DEFAULT_MAX_BYT
     if not data.strip():
         raise EmptyFileError("file is empty" if not data else "file contains only whitespace", name)
     _reject_binary(data, name)
-    src, encoding = sgml.decode(data)
+    decoded = sgml.decode_bytes(data)
     sha = hashlib.sha256(data).hexdigest()
-    return _Reader(src, name, sha, encoding).read()
+    reader = _Reader(decoded.text, name, sha, decoded.encoding, decoded.note())
+    doc = reader.read()
+    if reader.truncation and not accept_truncated:
+        raise TruncatedFilingError(
+            f"truncated submission: the file is cut short ({'; '.join(reader.truncation)}); refused, so that it cannot "
+            "replace a complete copy (--accept-truncated reads what is there; build marks its graph partial)",
+            name,
+            document=doc,
+        )
+    return doc
+
+
+def notes(doc: Document) -> list[str]:
+    """The warnings worth showing even without -v: how the bytes were decoded when they were not
+    UTF-8, and that a submission was truncated."""
+    return [w for w in doc.warnings if w.startswith(NOTE_PREFIXES)]
+
+
+def is_partial(doc: Document) -> bool:
+    """Whether the reader found the submission cut short (read with ``accept_truncated``)."""
+    return any(w.startswith(_TRUNCATED_NOTE) for w in doc.warnings)
 
 
 def _reject_binary(data: bytes, name: str) -> None:
@@ -139,14 +213,15 @@ def main_document(doc: Document) -> SubDocument | None:
 
 
 class _Reader:
-    def __init__(self, src: str, name: str, sha: str, encoding: str) -> None:
+    def __init__(self, src: str, name: str, sha: str, encoding: str, encoding_note: str | None = None) -> None:
         self.src = src
         self.name = name
         self.sha = sha
         self.encoding = encoding
         self.warnings: list[str] = []
-        if encoding not in ("utf-8", "utf-8-sig"):
-            self.warnings.append(f"not valid UTF-8; decoded as {encoding}")
+        self.truncation: list[str] = []
+        if encoding_note:
+            self.warnings.append(encoding_note)
 
     # -- format dispatch
     def read(self) -> Document:
@@ -199,6 +274,10 @@ class _Reader:
         except ValueError as exc:
             raise MalformedFilingError(str(exc), self.name) from None
         self.warnings.extend(raw.warnings)
+        self.truncation = list(raw.truncation)
+        if raw.truncation:
+            self.warnings.append(f"{_TRUNCATED_NOTE} the file is cut short ({'; '.join(raw.truncation)}); "
+                                 "only what precedes the cut was read")
         kinds = [self._content_kind(d) for d in raw.documents]
         any_html = "html" in kinds
         b = TextBuilder()
@@ -209,13 +288,13 @@ class _Reader:
             b.add_verbatim(src, 0, len(src))
             text = b.text()
             omap = b.offset_map()
-            for d, kind in zip(raw.documents, kinds):
+            for d, kind in zip(raw.documents, kinds, strict=True):
                 s, e = omap_to_text(omap, d.body_start), omap_to_text(omap, d.body_end)
                 subs.append(self._subdocument(text, d.type, d.sequence, d.filename, d.description, s, e, kind, []))
         else:
             pos = 0
             spans: list[tuple[int, int, htmltext.Conversion | None]] = []
-            for d, kind in zip(raw.documents, kinds):
+            for d, kind in zip(raw.documents, kinds, strict=True):
                 b.add_verbatim(src, pos, d.body_start)
                 s = len(b)
                 res = None
@@ -237,7 +316,7 @@ class _Reader:
             b.add_verbatim(src, pos, len(src))
             text = b.text()
             omap = b.offset_map(identity_ok=False)
-            for d, kind, (s, e, res) in zip(raw.documents, kinds, spans):
+            for d, kind, (s, e, res) in zip(raw.documents, kinds, spans, strict=True):
                 tables: list[Table] = []
                 if res is not None:
                     htmltext.resolve_tables(text, res)
@@ -291,7 +370,7 @@ class _Reader:
         kind: str,
         tables: list[Table],
     ) -> SubDocument:
-        secs: tuple = ()
+        secs: tuple[Section, ...] = ()
         tabs = tuple(tables)
         if kind != "binary" and e > s:
             secs = tuple(sections.find_sections(text, s, e, doc_type=dtype))

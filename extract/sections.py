@@ -10,6 +10,7 @@ headings follow each other within a few lines.
 
 from __future__ import annotations
 
+import bisect
 import re
 
 from corpkg.extract.model import Section, Table
@@ -27,16 +28,26 @@ _FIN = re.compile(
     r"FINANCIAL\s+CONDITION|STOCKHOLDERS|SHAREHOLDERS|CHANGES)|FINANCIAL\s+STATEMENTS))[^\n]{0,80}$",
     re.M | re.I,
 )
-_NOTES = re.compile(r"^[ \t|]*(NOTES\s+TO\s+(?:THE\s+)?(?:UNAUDITED\s+)?(?:CONSOLIDATED\s+|CONDENSED\s+|COMBINED\s+){0,3}FINANCIAL\s+STATEMENTS)[^\n]{0,60}$", re.M | re.I)
-_EXHIBITS = re.compile(r"^[ \t|]*(EXHIBIT\s+INDEX|INDEX\s+TO\s+EXHIBITS|EXHIBITS?\s+AND\s+FINANCIAL\s+STATEMENT\s+SCHEDULES?)\b[^\n]{0,80}$", re.M | re.I)
+_NOTES = re.compile(
+    r"^[ \t|]*(NOTES\s+TO\s+(?:THE\s+)?(?:UNAUDITED\s+)?(?:CONSOLIDATED\s+|CONDENSED\s+|COMBINED\s+){0,3}"
+    r"FINANCIAL\s+STATEMENTS)[^\n]{0,60}$",
+    re.M | re.I,
+)
+_EXHIBITS = re.compile(
+    r"^[ \t|]*(EXHIBIT\s+INDEX|INDEX\s+TO\s+EXHIBITS|EXHIBITS?\s+AND\s+FINANCIAL\s+STATEMENT\s+SCHEDULES?)\b[^\n]{0,80}$",
+    re.M | re.I,
+)
 _TABLE_OPEN = re.compile(r"<TABLE>", re.I)
 _TABLE_CLOSE = re.compile(r"</TABLE>", re.I)
 _PAGE_NO = re.compile(r"(?:\.{3,}|\s{2,}|\t)\s*\d{1,3}(?:\s*-\s*\d{1,3})?\s*$")
 
+# a heading: start, line end, kind, title, item, part
+_Head = tuple[int, int, str, str, str | None, str | None]
+
 
 def find_sections(text: str, start: int, end: int, *, doc_type: str | None = None) -> list[Section]:
     """Sections of ``text[start:end]`` with absolute offsets, outer sections first."""
-    heads: list[tuple[int, int, str, str, str | None, str | None]] = []  # start, line end, kind, title, item, part
+    heads: list[_Head] = []
     for m in _PART.finditer(text, start, end):
         title = _title(m.group(0))
         heads.append((m.start() + _lead(m.group(0)), m.end(), "part", title, None, m.group(1).upper()))
@@ -47,7 +58,7 @@ def find_sections(text: str, start: int, end: int, *, doc_type: str | None = Non
             heads.append((m.start() + _lead(m.group(0)), m.end(), kind, _title(m.group(0)), None, None))
     heads.sort(key=lambda h: (h[0], h[2] != "part"))
     # drop duplicates at the same offset (an ITEM line also matching FIN etc.)
-    uniq: list[tuple[int, int, str, str, str | None, str | None]] = []
+    uniq: list[_Head] = []
     for h in heads:
         if uniq and h[0] < uniq[-1][1] and h[0] >= uniq[-1][0]:
             continue
@@ -68,7 +79,7 @@ def find_sections(text: str, start: int, end: int, *, doc_type: str | None = Non
 
     level = {"part": 0, "item": 1, "signatures": 1, "exhibits": 1, "financial-statements": 2, "notes": 2}
     current_part: str | None = None
-    for i, (hs, he, kind, title, item, part) in enumerate(heads):
+    for i, (hs, _he, kind, title, item, part) in enumerate(heads):
         if kind == "part":
             current_part = part
         lvl = level[kind]
@@ -85,11 +96,11 @@ def find_sections(text: str, start: int, end: int, *, doc_type: str | None = Non
     return out
 
 
-def _drop_running_heads(heads: list) -> list:
+def _drop_running_heads(heads: list[_Head]) -> list[_Head]:
     """A page's running head ("Notes to Consolidated Financial Statements" atop every page)
     continues the section it repeats instead of starting a new one; prose lines that merely
     begin with "financial statements ..." are not headings."""
-    out: list = []
+    out: list[_Head] = []
     last_title: dict[str, str] = {}
     for h in heads:
         kind, title = h[2], h[3]
@@ -106,14 +117,14 @@ def _drop_running_heads(heads: list) -> list:
     return out
 
 
-def _signature_end(heads: list, i: int, end: int) -> int:
+def _signature_end(heads: list[_Head], i: int, end: int) -> int:
     for h in heads[i + 1 :]:
         if h[2] in ("part", "item", "exhibits"):
             return h[0]
     return end
 
 
-def _toc_spans(heads: list, text: str) -> list[tuple[int, int]]:
+def _toc_spans(heads: list[_Head], text: str) -> list[tuple[int, int]]:
     """Runs of ≥3 headings whose lines end in page numbers or follow within 3 lines."""
     spans: list[tuple[int, int]] = []
     run: list[tuple[int, int]] = []
@@ -122,7 +133,7 @@ def _toc_spans(heads: list, text: str) -> list[tuple[int, int]]:
         if len(run) >= 3:
             spans.append((run[0][0], run[-1][1]))
 
-    for hs, he, kind, *_ in heads:
+    for hs, he, _kind, *_ in heads:
         line = text[hs:he]
         tocish = bool(_PAGE_NO.search(line))
         if run and (tocish or text.count("\n", run[-1][1], hs) <= 3 and hs - run[-1][1] < 300):
@@ -135,7 +146,10 @@ def _toc_spans(heads: list, text: str) -> list[tuple[int, int]]:
 
 
 def _in_toc(pos: int, toc: list[tuple[int, int]]) -> bool:
-    return any(lo <= pos < hi for lo, hi in toc)
+    """Whether ``pos`` lies in one of the (sorted, disjoint) ``toc`` spans; a bisection, so that
+    a file with thousands of tables of contents stays linear."""
+    i = bisect.bisect_right(toc, pos, key=lambda span: span[0]) - 1
+    return i >= 0 and toc[i][0] <= pos < toc[i][1]
 
 
 def _lead(s: str) -> int:

@@ -6,13 +6,17 @@ returns source offsets; :mod:`corpkg.extract.reader` turns them into ``Document.
 
 from __future__ import annotations
 
+import codecs
+import itertools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from corpkg.extract.model import Address, FormerName, Header, Party
 
 __all__ = [
     "decode",
+    "decode_bytes",
+    "Decoded",
     "RawDocument",
     "RawSubmission",
     "split_submission",
@@ -24,19 +28,93 @@ __all__ = [
 # --------------------------------------------------------------------------- decoding
 
 
+@dataclass(frozen=True)
+class Decoded:
+    """Decoded filing text: ``encoding`` names what was done; ``repaired`` lists the byte offsets
+    (into the original bytes, at most :data:`_REPAIR_EXAMPLES` of them) of bytes that were not
+    UTF-8 and were read as cp1252, and ``repaired_count`` how many there were."""
+
+    text: str
+    encoding: str
+    repaired_count: int = 0
+    repaired: tuple[int, ...] = ()
+
+    def note(self) -> str | None:
+        """A one-line description of the repair, or None when the bytes were valid UTF-8."""
+        if not self.repaired_count:
+            return None
+        where = ", ".join(f"byte {o:,}" for o in self.repaired)
+        more = ", ..." if self.repaired_count > len(self.repaired) else ""
+        if self.encoding == "cp1252":
+            return (f"encoding: not UTF-8; decoded as cp1252 ({self.repaired_count:,} non-ASCII byte(s), "
+                    f"first at {where}{more})")
+        return (f"encoding: UTF-8 with {self.repaired_count:,} byte(s) that are not UTF-8, read as cp1252 "
+                f"(at {where}{more}); the rest is UTF-8")
+
+
+# cp1252 leaves five bytes undefined; they keep their latin-1 code points (C1 controls)
+_BYTE_AS_CP1252: tuple[str, ...] = tuple(
+    bytes([b]).decode("cp1252") if b not in (0x81, 0x8D, 0x8F, 0x90, 0x9D) else chr(b) for b in range(256)
+)
+_CP1252_TABLE = {b: ord(c) for b, c in enumerate(_BYTE_AS_CP1252) if b >= 0x80}
+# a well-formed UTF-8 sequence of two to four bytes (RFC 3629)
+_UTF8_MULTIBYTE = re.compile(
+    rb"[\xc2-\xdf][\x80-\xbf]|\xe0[\xa0-\xbf][\x80-\xbf]|[\xe1-\xec\xee\xef][\x80-\xbf]{2}"
+    rb"|\xed[\x80-\x9f][\x80-\xbf]|\xf0[\x90-\xbf][\x80-\xbf]{2}|[\xf1-\xf3][\x80-\xbf]{3}"
+    rb"|\xf4[\x80-\x8f][\x80-\xbf]{2}"
+)
+_REPAIR_EXAMPLES = 3
+
+
 def decode(data: bytes) -> tuple[str, str]:
-    """Decode filing bytes: UTF-8 (BOM stripped), else cp1252, else latin-1 (never fails)."""
-    if data.startswith(b"\xef\xbb\xbf"):
+    """Decode filing bytes (see :func:`decode_bytes`); returns (text, encoding)."""
+    d = decode_bytes(data)
+    return d.text, d.encoding
+
+
+def decode_bytes(data: bytes) -> Decoded:
+    """Decode filing bytes: UTF-8 (a BOM stripped), repairing only the bytes that are not UTF-8.
+
+    Each byte that is not part of a well-formed UTF-8 sequence becomes the one character cp1252
+    gives it (the five bytes cp1252 leaves undefined keep their latin-1 code points), so one stray
+    ``\\x96`` in a UTF-8 filing is a dash and "Société Générale" stays intact, and a file with no
+    UTF-8 sequence at all reads as cp1252.  Never fails; every bad byte gives exactly one character.
+    """
+    bom = data.startswith(b"\xef\xbb\xbf")
+    body = memoryview(data)[3:] if bom else memoryview(data)
+    try:
+        return Decoded(str(body, "utf-8"), "utf-8-sig" if bom else "utf-8")
+    except UnicodeDecodeError:
+        pass
+    if not bom and _UTF8_MULTIBYTE.search(data) is None:
+        # no UTF-8 sequence anywhere: a single-byte file (every non-ASCII byte is "repaired")
+        text = data.decode("latin-1").translate(_CP1252_TABLE)
+        high = [m.start() for m in itertools.islice(re.finditer(rb"[\x80-\xff]", data), _REPAIR_EXAMPLES)]
+        return Decoded(text, "cp1252", len(data) - len(data.translate(None, _HIGH_BYTES)), tuple(high))
+    pieces: list[str] = []
+    examples: list[int] = []
+    count = 0
+    base = 3 if bom else 0
+    pos = 0
+    n = len(body)
+    while pos < n:
         try:
-            return data[3:].decode("utf-8"), "utf-8-sig"
-        except UnicodeDecodeError:
-            pass
-    for enc in ("utf-8", "cp1252"):
-        try:
-            return data.decode(enc), enc
-        except UnicodeDecodeError:
+            text, _ = codecs.utf_8_decode(body[pos:], "strict", True)
+        except UnicodeDecodeError as exc:
+            start, end = pos + exc.start, pos + exc.end
+            pieces.append(codecs.utf_8_decode(body[pos:start], "strict", True)[0])
+            pieces.append("".join(_BYTE_AS_CP1252[b] for b in body[start:end]))
+            if len(examples) < _REPAIR_EXAMPLES:
+                examples.extend(range(base + start, base + min(end, start + _REPAIR_EXAMPLES - len(examples))))
+            count += end - start
+            pos = end
             continue
-    return data.decode("latin-1"), "latin-1"
+        pieces.append(text)
+        break
+    return Decoded("".join(pieces), "utf-8+cp1252", count, tuple(examples))
+
+
+_HIGH_BYTES = bytes(range(0x80, 0x100))
 
 
 # --------------------------------------------------------------------------- submission layout
@@ -76,6 +154,9 @@ class RawSubmission:
     documents: list[RawDocument]
     pem: bool
     warnings: list[str]
+    # why the submission looks cut short (a <DOCUMENT>/<TEXT>, <SEC-DOCUMENT> or PEM block never
+    # closed); empty for a complete one
+    truncation: list[str] = field(default_factory=list)
 
 
 def looks_like_submission(src: str) -> bool:
@@ -95,6 +176,7 @@ def split_submission(src: str) -> RawSubmission:
     (the caller turns it into a MalformedFilingError).
     """
     warnings: list[str] = []
+    truncation: list[str] = []
     pem = bool(_PEM.match(src.lstrip()[:64]))
     header_start = header_end = None
     header_text = None
@@ -142,6 +224,7 @@ def split_submission(src: str) -> RawSubmission:
                 doc.description = value or None
             if not t:
                 tags_end = tm.end()
+        tc: re.Match[str] | None = None
         if t:
             tc = _TEXT_CLOSE.search(src, t.end(), end_inner)
             doc.body_start = t.end()
@@ -154,14 +237,27 @@ def split_submission(src: str) -> RawSubmission:
             doc.body_start = tags_end
         if truncated:
             doc.truncated = True
-            warnings.append(
-                f"document {len(documents) + 1} ({doc.type or 'untyped'}) is truncated (missing </TEXT> or </DOCUMENT>)"
-            )
+            missing = "</TEXT>" if t is not None and tc is None else "</DOCUMENT>"
+            truncation.append(f"document {len(documents) + 1} ({doc.type or 'untyped'}) has no {missing}")
         documents.append(doc)
         pos = end if end > o.end() else o.end()
     if header_start is None and not documents:
         raise ValueError("no <SEC-HEADER> and no <DOCUMENT> found in what looks like an SGML submission")
-    return RawSubmission(header_start, header_end, header_text, documents, pem, warnings)
+    truncation.extend(_unclosed_wrappers(src))
+    return RawSubmission(header_start, header_end, header_text, documents, pem, warnings, truncation)
+
+
+def _unclosed_wrappers(src: str) -> list[str]:
+    """Reasons a submission's wrapper shows it was cut short: ``<SEC-DOCUMENT>`` opened but never
+    closed, or a PEM block begun but never ended (EDGAR always closes both)."""
+    head = src[:4096].lstrip()
+    out = []
+    if head.startswith("-----BEGIN PRIVACY-ENHANCED") and "-----END PRIVACY-ENHANCED MESSAGE-----" not in src[-4096:]:
+        out.append("no -----END PRIVACY-ENHANCED MESSAGE-----")
+    m = _SUBMISSION_OPEN.search(src, 0, 8192)
+    if m and not re.search(rf"</{m.group(1)}-DOCUMENT>", src[-8192:], re.I):
+        out.append(f"no </{m.group(1).upper()}-DOCUMENT>")
+    return out
 
 
 def _tail_end(src: str) -> int:
@@ -234,7 +330,7 @@ def iso_date(value: str | None) -> str | None:
         return None
     v = value.strip()
     if re.fullmatch(r"\d{8}", v):
-        y, mo, d = int(v[:4]), int(v[4:6]), int(v[6:])
+        mo, d = int(v[4:6]), int(v[6:])
         if 1 <= mo <= 12 and 1 <= d <= 31:
             return f"{v[:4]}-{v[4:6]}-{v[6:]}"
     if re.fullmatch(r"\d{4}-\d{2}-\d{2}", v):
@@ -326,7 +422,7 @@ class _PartyBuilder:
         a = self.addresses.get(kind)
         if not a:
             return None
-        street = tuple(a.get(k) for k in ("STREET 1", "STREET 2", "STREET 3") if a.get(k))  # type: ignore[misc]
+        street = tuple(a.get(k) for k in ("STREET 1", "STREET 2", "STREET 3") if a.get(k))
         phone = a.get("BUSINESS PHONE") or a.get("PHONE") or a.get("MAIL PHONE")
         return Address(
             street=street,  # type: ignore[arg-type]
@@ -373,7 +469,7 @@ def parse_header(text: str, *, start: int = 0, end: int = 0) -> Header:
                 top.setdefault(key, value)
             continue
         if sub in ("business", "mail"):
-            party.addresses.setdefault(sub, {})[key] = value  # type: ignore[index]
+            party.addresses.setdefault(sub, {})[key] = value
         elif sub == "former":
             if not party.former:
                 party.former.append({})

@@ -17,7 +17,7 @@ from typing import Any
 
 import pyoxigraph as ox
 
-from corpkg.errors import QueryError
+from corpkg.errors import QueryError, QueryUsageError
 from corpkg.graph.terms import PREFIXES
 from corpkg.ontology import QUERIES_DIR
 from corpkg.ontology.registry import roles
@@ -60,7 +60,7 @@ def load_named(name: str) -> str:
 
 def named_query(name: str) -> NamedQuery:
     if not re.fullmatch(r"[A-Za-z0-9_\-]+", name or ""):
-        raise QueryError(f"invalid query name {name!r}")
+        raise QueryUsageError(f"invalid query name {name!r}")
     path = Path(QUERIES_DIR, f"{name}.rq")
     from_roles = _role_queries()
     if path.is_file():
@@ -72,7 +72,7 @@ def named_query(name: str) -> NamedQuery:
 
         close = difflib.get_close_matches(name, list_named(), n=3)
         hint = f"; did you mean {', '.join(close)}?" if close else f"; available: {', '.join(list_named())}"
-        raise QueryError(f"no named query {name!r}{hint}")
+        raise QueryUsageError(f"no named query {name!r}{hint}")
     desc_lines, params = [], {}
     for line in text.splitlines():
         if not line.startswith("#"):
@@ -109,7 +109,7 @@ def to_term(value: object) -> ox.NamedNode | ox.BlankNode | ox.Literal:
     if text.startswith("<") and text.endswith(">"):
         text = text[1:-1]
         if not _IRI_RE.match(text):
-            raise QueryError(f"not an absolute IRI: <{text}>")
+            raise QueryUsageError(f"not an absolute IRI: <{text}>")
         return ox.NamedNode(text)
     if _IRI_RE.match(text):
         try:
@@ -141,29 +141,32 @@ def select(store: Any, sparql: str, bindings: Mapping[str, object] | None = None
     try:
         result = store.query(sparql, prefixes=PREFIXES, use_default_graph_as_union=True, substitutions=subs or None)
     except SyntaxError as exc:
-        raise QueryError(f"SPARQL syntax error: {exc}") from exc
+        raise QueryUsageError(f"SPARQL syntax error: {exc}") from exc
     except (OSError, RuntimeError, ValueError) as exc:
         msg = str(exc)
         if "projection" in msg:
             names = ", ".join(sorted(bindings))
-            msg = f"parameter(s) {names} must be variables the query projects ({msg})"
+            raise QueryUsageError(f"parameter(s) {names} must be variables the query projects ({msg})") from exc
         raise QueryError(msg) from exc
-    if isinstance(result, ox.QueryBoolean):
-        return ["result"], [{"result": "true" if bool(result) else "false"}]
-    if isinstance(result, ox.QuerySolutions):
-        variables = [v.value for v in result.variables]
-        rows = []
-        for sol in result:
-            row = {}
-            for v in variables:
-                term = sol[v]
-                if term is not None:
-                    row[v] = _text(term)
-            rows.append(row)
-        return variables, rows
-    variables = ["subject", "predicate", "object"]
-    return variables, [{"subject": _text(t.subject), "predicate": _text(t.predicate), "object": _text(t.object)}
-                       for t in result]
+    try:  # results are computed while they are read: errors can come from here too
+        if isinstance(result, ox.QueryBoolean):
+            return ["result"], [{"result": "true" if bool(result) else "false"}]
+        if isinstance(result, ox.QuerySolutions):
+            variables = [v.value for v in result.variables]
+            rows = []
+            for sol in result:
+                row = {}
+                for v in variables:
+                    term = sol[v]
+                    if term is not None:
+                        row[v] = _text(term)
+                rows.append(row)
+            return variables, rows
+        variables = ["subject", "predicate", "object"]
+        return variables, [{"subject": _text(t.subject), "predicate": _text(t.predicate), "object": _text(t.object)}
+                           for t in result]
+    except (OSError, RuntimeError, ValueError) as exc:
+        raise QueryError(f"query failed: {exc}") from exc
 
 
 def _select_rdflib(graph: Any, sparql: str, bindings: dict[str, object]) -> tuple[list[str], list[dict[str, str]]]:
@@ -174,7 +177,7 @@ def _select_rdflib(graph: Any, sparql: str, bindings: dict[str, object]) -> tupl
     try:
         q = prepareQuery(sparql, initNs=PREFIXES)
     except Exception as exc:  # rdflib raises pyparsing errors
-        raise QueryError(f"SPARQL syntax error: {exc}") from exc
+        raise QueryUsageError(f"SPARQL syntax error: {exc}") from exc
     init = {k.lstrip("?$"): from_ox(to_term(v)) for k, v in bindings.items() if v is not None}
     result = graph.query(q, initBindings=init)
     if result.type == "ASK":

@@ -27,6 +27,9 @@ __all__ = [
     "format_for",
     "open_store",
     "replace_filing",
+    "mark_partial",
+    "is_partial",
+    "holds_complete_graph",
     "add_extraction",
     "filing_graphs",
     "export",
@@ -77,8 +80,44 @@ def open_store(path: str | Path | None = None, *, read_only: bool = False) -> ox
         raise GraphError(f"cannot open: {exc}", str(p)) from exc
 
 
+def mark_partial(fg: FilingGraph) -> None:
+    """Mark ``fg`` as built from a truncated file (``<filing> ckg:partial true``)."""
+    from rdflib import Literal
+
+    from corpkg.graph.terms import CKG
+
+    fg.add(fg.filing, CKG.partial, Literal(True))
+
+
+def is_partial(fg: FilingGraph) -> bool:
+    """Whether ``fg`` was marked by :func:`mark_partial`."""
+    from rdflib import Literal
+
+    from corpkg.graph.terms import CKG
+
+    return (fg.filing, CKG.partial, Literal(True)) in fg.triples
+
+
+def holds_complete_graph(store: ox.Store, graph: str) -> bool:
+    """Whether ``store`` holds a named graph ``graph`` that is not marked partial."""
+    g = ox.NamedNode(graph)
+    if next(iter(store.quads_for_pattern(None, None, None, g)), None) is None:
+        return False
+    partial = ox.NamedNode(PREFIXES["ckg"] + "partial")
+    return next(iter(store.quads_for_pattern(None, partial, None, g)), None) is None
+
+
 def replace_filing(store: ox.Store, fg: FilingGraph) -> int:
-    """Replace the filing's named graph by ``fg``'s triples in one transaction; returns the count."""
+    """Replace the filing's named graph by ``fg``'s triples in one transaction; returns the count.
+
+    A partial graph (built from a truncated file) never replaces a complete one: that raises a
+    :class:`~corpkg.errors.GraphError` and leaves the store as it was.
+    """
+    if is_partial(fg) and holds_complete_graph(store, str(fg.graph)):
+        raise GraphError(
+            f"the store already holds a complete graph of this filing ({fg.graph}); the partial graph read "
+            "from this truncated file was not written"
+        )
     triples = [ox.Triple(q.subject, q.predicate, q.object) for q in fg.quads()]
     body = (ox.serialize(triples, format=ox.RdfFormat.N_TRIPLES) or b"").decode("utf-8")
     update = f"DROP SILENT GRAPH <{fg.graph}> ;\nINSERT DATA {{ GRAPH <{fg.graph}> {{\n{body}}} }}"

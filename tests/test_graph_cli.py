@@ -118,12 +118,18 @@ def test_query_named_with_params_and_formats(tmp_path):
 def test_query_errors(tmp_path):
     out = tmp_path / "auxer.trig"
     run("build", str(EXAMPLES), "-o", str(out))
-    r = run("query", str(out), "SELECT WHERE {")
-    assert r.exit_code == 4 and "syntax" in r.output
+    r = run("query", str(out), "SELECT WHERE {")  # a bad query is a usage error
+    assert r.exit_code == 2 and "corpkg: error: SPARQL syntax error" in r.output
     r = run("query", str(out), "--name", "officer")
-    assert r.exit_code == 4 and "did you mean officers" in r.output
+    assert r.exit_code == 2 and "did you mean officers" in r.output
+    r = run("query", str(out), "--name", "issuer_profile", "--param", "nope=x")
+    assert r.exit_code == 2 and "corpkg: error: parameter(s) nope" in r.output
+    r = run("query", str(out), "--name", "issuer_profile", "--param", "nope")
+    assert r.exit_code == 2 and "corpkg: error: --param expects NAME=VALUE" in r.output
     r = run("query", str(out))
-    assert r.exit_code == 2
+    assert r.exit_code == 2 and "corpkg: error: give exactly one of" in r.output
+    r = run("query", str(tmp_path / "missing.trig"), "--name", "issuer_profile")
+    assert r.exit_code == 2 and "Error:" not in r.output
 
 
 @pytest.mark.parametrize("cmd", ["build", "query", "validate", "serve"])

@@ -6,8 +6,15 @@ from pathlib import Path
 
 import pytest
 
-from corpkg.errors import BinaryFileError, EmptyFileError, InputError, MalformedFilingError, TooLargeError
-from corpkg.extract.reader import read_filing, read_text
+from corpkg.errors import (
+    BinaryFileError,
+    EmptyFileError,
+    InputError,
+    MalformedFilingError,
+    TooLargeError,
+    TruncatedFilingError,
+)
+from corpkg.extract.reader import is_partial, read_filing, read_text
 
 HEADER = b"""<SEC-DOCUMENT>0000000000-00-000001.txt : 20000101
 <SEC-HEADER>0000000000-00-000001.hdr.sgml : 20000101
@@ -70,12 +77,17 @@ def test_size_limit_is_checked_before_reading_and_can_be_raised(tmp_path: Path) 
     assert read_filing(small, max_bytes=10_000).text
 
 
-def test_truncated_document_is_read_with_a_warning() -> None:
-    data = HEADER + b"</SEC-HEADER>\n<DOCUMENT>\n<TYPE>8-K\n<SEQUENCE>1\n<TEXT>\nFORM 8-K\nEXAMPLE CORP\n(Exact name of registrant as specified in its charter)\nItem 1. Something happened and the file ends he"
-    doc = read_text(data, "trunc.txt")
+def test_truncated_document_is_refused_unless_accepted() -> None:
+    data = HEADER + (b"</SEC-HEADER>\n<DOCUMENT>\n<TYPE>8-K\n<SEQUENCE>1\n<TEXT>\nFORM 8-K\nEXAMPLE CORP\n"
+                     b"(Exact name of registrant as specified in its charter)\nItem 1. Something happened and the file ends he")
+    with pytest.raises(TruncatedFilingError, match=r"cut short \(document 1 \(8-K\) has no </TEXT>[;)]") as info:
+        read_text(data, "trunc.txt")
+    assert info.value.exit_code == 3 and "--accept-truncated" in str(info.value)
+    assert info.value.document is not None and info.value.document.text.endswith("file ends he")
+    doc = read_text(data, "trunc.txt", accept_truncated=True)
     assert doc.format == "submission"
     assert doc.documents[0].type == "8-K"
-    assert any("truncated" in w for w in doc.warnings)
+    assert any(w.startswith("truncated submission:") for w in doc.warnings) and is_partial(doc)
     assert doc.text.endswith("file ends he")
 
 
@@ -85,9 +97,9 @@ def test_invalid_utf8_falls_back_and_is_recorded() -> None:
     assert doc.encoding == "cp1252"
     assert "Caf\u00e9" in doc.text and "\u2019" in doc.text
     assert any("cp1252" in w for w in doc.warnings)
-    # 0x81 is undefined in cp1252: latin-1 takes it
-    doc = read_text(b"FORM 8-K\nACME \x81 CORP\n", "l1.txt")
-    assert doc.encoding == "latin-1"
+    # 0x81 is undefined in cp1252: that one byte keeps its latin-1 code point
+    doc = read_text(b"FORM 8-K\nACME \x81 CORP \x96 INC\n", "l1.txt")
+    assert doc.encoding == "cp1252" and "ACME \x81 CORP \u2013 INC" in doc.text
 
 
 def test_hostile_html_deep_nesting_huge_attribute_script() -> None:

@@ -6,10 +6,11 @@ import csv
 import io
 import json
 import sys
+from typing import TextIO
 
 import click
 
-from corpkg.errors import CorpkgError
+from corpkg.errors import CorpkgError, error_line
 
 __all__ = ["command", "format_rows"]
 
@@ -38,9 +39,9 @@ def format_rows(variables: list[str], rows: list[dict[str, str]], fmt: str) -> s
     cells = [[_short(r.get(v, ""), PREFIXES).replace("\n", " ") for v in variables] for r in rows]
     cells = [[c if len(c) <= width else c[: width - 1] + "…" for c in row] for row in cells]
     widths = [max([len(v), *(len(row[i]) for row in cells)]) for i, v in enumerate(variables)]
-    lines = ["  ".join(v.ljust(w) for v, w in zip(variables, widths)).rstrip(),
+    lines = ["  ".join(v.ljust(w) for v, w in zip(variables, widths, strict=True)).rstrip(),
              "  ".join("-" * w for w in widths)]
-    lines += ["  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip() for row in cells]
+    lines += ["  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip() for row in cells]
     lines.append(f"({len(rows)} row{'s' if len(rows) != 1 else ''})")
     return "\n".join(lines) + "\n"
 
@@ -61,18 +62,23 @@ def _params(values: tuple[str, ...]) -> dict[str, str]:
 @click.command("query")
 @click.argument("source", type=click.Path(exists=True))
 @click.argument("query", required=False)
-@click.option("-f", "--file", "query_file", type=click.File("r", encoding="utf-8"), help="Read the SPARQL query from this file ('-' for stdin).")
+@click.option("-f", "--file", "query_file", type=click.File("r", encoding="utf-8"),
+              help="Read the SPARQL query from this file ('-' for stdin).")
 @click.option("-n", "--name", "name", help="Run a named query shipped with corpkg (see --list).")
 @click.option("-p", "--param", "params", multiple=True, metavar="NAME=VALUE",
               help="Bind the query variable ?NAME to VALUE (an IRI when VALUE is an absolute IRI, else a string). Repeatable.")
 @click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
 @click.option("--list", "list_queries", is_flag=True, help="List the named queries and their parameters, then exit.")
-def command(source: str, query: str | None, query_file, name: str | None, params: tuple[str, ...], fmt: str,
-            list_queries: bool) -> None:
+@click.option("--allow-service", is_flag=True,
+              help="Let SERVICE clauses (federated queries) send requests to the endpoints they name (refused by default).")
+def command(source: str, query: str | None, query_file: TextIO | None, name: str | None, params: tuple[str, ...], fmt: str,
+            list_queries: bool, allow_service: bool) -> None:
     """Run a SPARQL query over SOURCE, a graph file (.trig, .nq, .ttl, .jsonld) or a store directory.
 
     The default graph is the union of all filing graphs. Parameters are bound as RDF terms, never
-    pasted into the query text.
+    pasted into the query text. A query with SERVICE (federation) is refused unless --allow-service
+    is given. Exit status: 0 on success, 2 for a bad query, name or parameter, 4 when SOURCE cannot
+    be read or the query fails while it runs.
 
     \b
     Example:
@@ -80,7 +86,9 @@ def command(source: str, query: str | None, query_file, name: str | None, params
       corpkg query kg-store --name subsidiaries --param parent=https://w3id.org/corpkg/id/cik/0000104938 --format csv
       corpkg query auxer.trig "SELECT ?f ?form WHERE { ?f a ckg:Filing ; ckg:formType ?form }"
     """
+    from corpkg.graph.federation import refuse_service
     from corpkg.graph.query import list_named, named_query, select
+    from corpkg.graph.rdf import PREFIXES
     from corpkg.graph.store import open_store
 
     if list_queries:
@@ -92,15 +100,18 @@ def command(source: str, query: str | None, query_file, name: str | None, params
     given = [x for x in (query, query_file, name) if x]
     if len(given) != 1:
         raise click.UsageError("give exactly one of QUERY, --file F.rq or --name NAME (see --list)")
+    bindings = _params(params)
     try:
         if name:
             text = named_query(name).text
         elif query_file:
             text = query_file.read()
         else:
-            text = query
-        variables, rows = select(open_store(source, read_only=True), text, _params(params))
+            text = query or ""
+        if not allow_service:
+            refuse_service(text, prefixes=PREFIXES, how_to_allow="give --allow-service to run it anyway")
+        variables, rows = select(open_store(source, read_only=True), text, bindings)
     except CorpkgError as exc:
-        click.echo(f"corpkg: error: {exc}", err=True)
+        click.echo(error_line(exc), err=True)
         sys.exit(exc.exit_code)
     click.echo(format_rows(variables, rows, fmt), nl=False)
