@@ -18,6 +18,7 @@ from corpkg.extract.roles.common import (
     normalise_titles,
     parse_date,
     pattern_files,
+    regexes,
     role_patterns,
     split_sentences,
 )
@@ -26,12 +27,12 @@ from corpkg.extract.roles.common import (
 def test_every_pattern_file_loads_and_compiles():
     names = pattern_files()
     assert {"titles.tsv", "subsidiaries.json", "officers.json", "lenders.json", "litigation.json",
-            "acquisitions.json", "exhibit21.json"} <= set(names)
+            "acquisitions.json", "exhibit21.json", "issuer.json", "common.json"} <= set(names)
     for name in names:
         if name.endswith(".json"):
             data = load_json(name)
             assert isinstance(data, dict) and data.get("_doc"), name
-            compiled = role_patterns(name)
+            compiled = {**role_patterns(name), **regexes(name)}  # its lists of alternatives and its whole regexes
             assert compiled, name
             for key, rx in compiled.items():
                 assert isinstance(rx, re.Pattern), (name, key)

@@ -10,33 +10,38 @@ marks ("(4) (5)", "*") are dropped from names; rows owned 50% or less are not su
 
 from __future__ import annotations
 
-import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from corpkg.extract.model import Document, Entity, Evidence, Fact, SubDocument
-from corpkg.extract.roles.common import EXTRACTOR_VERSION, load_json
+from corpkg.extract.roles.common import EXTRACTOR_VERSION, limits, load_json, regexes, thresholds, windows
 
 __all__ = ["exhibit21_facts", "is_exhibit21"]
 
 EXTRACTOR = f"corpkg.roles.exhibit21@{EXTRACTOR_VERSION}"
-_DATA = load_json("exhibit21.json")
-_HEADER = re.compile(r"(?:" + "|".join(_DATA["header_words"]) + r")", re.I)
-_FOOTNOTE = re.compile(r"(?:\s*(?:\(\s*\d{1,2}\s*\)|\*+|†|‡|\[\d+\]))+\s*$")
-_PAREN_LINE = re.compile(r"^(?P<name>\S.*?)\s*\((?P<jur>[A-Z][^()]{1,50})(?:\)\s*[*]?|\s*)$")
+PATTERNS = "exhibit21.json"
+_RX = regexes(PATTERNS)
+_W = windows(PATTERNS)
+_L = limits(PATTERNS)
+_T = thresholds(PATTERNS)
+_NAME_LOWERCASE_WORDS = frozenset(load_json(PATTERNS)["name_lowercase_words"])
+_HEADER = _RX["header_word"]
+_FOOTNOTE = _RX["footnote_marks"]
+_PAREN_LINE = _RX["name_with_jurisdiction_line"]
 # "Erco Tennessee, a general partnership (Tennessee)": the form after the name is not part of it
-_FORM_TAIL = re.compile(r",?\s+an?\s+(?:general|limited|limited\s+liability)?\s*(?:partnership|joint\s+venture|company|corporation)$", re.I)
-_COLS = re.compile(r"\s{3,}|\t")
-_PCT = re.compile(r"^(?P<p>\d{1,3}(?:\.\d+)?)\s*%?$")
-_DIVISIONS = re.compile(_DATA["divisions_note"], re.I)
-_TAG = re.compile(r"<[^>]*>")
-_NBSP = re.compile(r"&nbsp;|&#160;|&#x[aA]0;|\xa0")
-_FONT_SIZE = re.compile(r"font-size\s*:\s*([\d.]+)(pt|px|em|in)", re.I)
-_PADDING = re.compile(r"padding(?:-left)?\s*:\s*([^;\"']+)|text-indent\s*:\s*([\d.]+)(pt|px|em|in)|margin-left\s*:\s*([\d.]+)(pt|px|em|in)", re.I)
+_FORM_TAIL = _RX["form_tail"]
+_COLS = _RX["column_gap"]
+_PCT = _RX["percentage_cell"]
+_DIVISIONS = _RX["divisions_note"]
+_TAG = _RX["html_tag"]
+_NBSP = _RX["nbsp"]
+_FONT_SIZE = _RX["font_size"]
+_PADDING = _RX["indentation_style"]
 
 
 def is_exhibit21(sub: SubDocument) -> bool:
-    return bool(sub.type) and sub.type.upper().startswith("EX-21")
+    return bool(sub.type) and (sub.type or "").upper().startswith("EX-21")
 
 
 @dataclass
@@ -69,13 +74,13 @@ def _html_indent(src: str | None, document: Document, offset: int) -> float:
         return 0.0
     pos = document.offset_map.to_source(offset)
     td = src.rfind("<td", 0, pos)
-    if td < 0 or pos - td > 2000:
+    if td < 0 or pos - td > _W["cell_reach"]:
         return 0.0
     chunk = src[td:pos]
     total = 0.0
     for m in _PADDING.finditer(chunk):
         if m.group(1):
-            parts = re.findall(r"([\d.]+)(pt|px|em|in)?", m.group(1))
+            parts = _RX["length_value"].findall(m.group(1))
             if not parts:
                 continue
             if m.group(0).lower().startswith("padding-left"):
@@ -87,13 +92,13 @@ def _html_indent(src: str | None, document: Document, offset: int) -> float:
             total += _to_pt(m.group(2), m.group(3))
         elif m.group(4):
             total += _to_pt(m.group(4), m.group(5))
-    # leading non-breaking spaces in the cell push the name further right (one space ≈ 0.25 em)
+    # leading non-breaking spaces in the cell push the name further right (one space ≈ a quarter em)
     lead = _TAG.sub("", chunk[chunk.find(">") + 1 :])
     spaces = len(_NBSP.findall(lead))
     if spaces:
         size = _FONT_SIZE.findall(chunk)
-        em = _to_pt(*size[-1]) if size else 12.0
-        total += spaces * 0.25 * em
+        em = _to_pt(*size[-1]) if size else _T["default_font_size_pt"]
+        total += spaces * _T["nbsp_width_em"] * em
     return total
 
 
@@ -107,10 +112,10 @@ def _rows(document: Document, sub: SubDocument) -> list[_Row]:
         pos += len(line) + 1
         raw = line.rstrip()
         stripped = raw.strip()
-        if not stripped or len(stripped) > 160 or _HEADER.search(stripped) and "\t" not in stripped[:3]:
+        if not stripped or len(stripped) > _W["row"] or _HEADER.search(stripped) and "\t" not in stripped[: _W["leading_tab"]]:
             if stripped and _HEADER.fullmatch(stripped.split("\t")[0].strip()):
                 continue
-            if not stripped or len(stripped) > 160:
+            if not stripped or len(stripped) > _W["row"]:
                 continue
         lead = len(raw) - len(raw.lstrip())
         cells = [c.strip() for c in (raw.split("\t") if "\t" in raw else _COLS.split(stripped))]
@@ -122,7 +127,7 @@ def _rows(document: Document, sub: SubDocument) -> list[_Row]:
                 pm = _PCT.match(c)
                 if pm and pct is None:
                     pct = pm.group("p")
-                elif jur is None and re.match(r"^[A-Z][\w .,'/&()-]{1,60}$", c) and not _PCT.match(c):
+                elif jur is None and _RX["jurisdiction_cell"].match(c) and not _PCT.match(c):
                     jur = c
             if jur is None and pct is None:
                 continue
@@ -135,31 +140,29 @@ def _rows(document: Document, sub: SubDocument) -> list[_Row]:
         name = _FORM_TAIL.sub("", name).strip()
         if not _valid_name(name):
             continue
-        start = a + raw.find(name[:10]) if name[:10] in raw else a + lead
         name_start = text.find(name, a, a + len(line))
         if name_start < 0:
             continue
         indent = float(lead) if sub.content != "html" else _html_indent(src, document, name_start)
-        del start
         rows.append(_Row(name, jur, pct, indent, name_start, a + len(raw)))
     return rows
 
 
 def _valid_name(name: str) -> bool:
-    if not (2 <= len(name) <= 120) or not re.match(r"[A-Z0-9\"'(]|[a-z]{1,3}[A-Z]", name):
+    if not (_W["name_min"] <= len(name) <= _W["name_max"]) or not _RX["name_start"].match(name):
         return False
-    if _HEADER.fullmatch(name) or re.fullmatch(r"[\d\W]+", name):
+    if _HEADER.fullmatch(name) or _RX["digits_and_punctuation_only"].fullmatch(name):
         return False
     words = name.split()
-    lower = [w for w in words if w[:1].islower() and w not in ("de", "du", "des", "del", "la", "le", "van", "von", "und", "and", "of", "the", "y", "e", "für", "mbH", "r.l.", "s.r.l.", "d.o.o.", "a.s.", "spol.", "s.r.o.", "z", "o.o.", "in", "for", "et", "di", "da", "do", "dos", "das", "en", "i", "och", "og", "gmbh")]
-    return len(lower) <= max(1, len(words) // 3)
+    lower = [w for w in words if w[:1].islower() and w not in _NAME_LOWERCASE_WORDS]
+    return len(lower) <= max(_L["lowercase_words_min"], len(words) // _L["lowercase_word_share"])
 
 
 def exhibit21_facts(
     document: Document,
-    resolve,  # noqa: ANN001 - (name) -> entity key | None
+    resolve: Callable[[str], str | None],  # name -> entity key, None when unknown
     issuer_key: str | None,
-    make_key,  # noqa: ANN001 - (name) -> key for a new entity
+    make_key: Callable[[str], str],  # name -> key for a new entity
 ) -> tuple[list[Fact], list[Entity]]:
     """Subsidiary facts of every EX-21 sub-document, and the entities minted for names the
     entity index does not know."""
@@ -170,7 +173,7 @@ def exhibit21_facts(
     for sub in document.documents:
         if not is_exhibit21(sub):
             continue
-        intro = document.text[sub.start : min(sub.end, sub.start + 3000)]
+        intro = document.text[sub.start : min(sub.end, sub.start + _W["divisions_note_reach"])]
         skip_indented = bool(_DIVISIONS.search(intro))
         rows = _rows(document, sub)
         if not rows:
@@ -179,7 +182,7 @@ def exhibit21_facts(
         stack: list[tuple[float, str]] = []
         used: dict[str, str] = {}  # entity key -> the row name that took it
         for r in rows:
-            if skip_indented and r.indent > base + 0.5:
+            if skip_indented and r.indent > base + _T["indent_tolerance_pt"]:
                 continue
             key = resolve(r.name)
             if key is not None and used.get(key, r.name) != r.name:
@@ -188,7 +191,7 @@ def exhibit21_facts(
                 quote=document.text[r.start : r.end],
                 start=r.start,
                 end=r.end,
-                section=(document.section_at(r.start).title if document.section_at(r.start) else None),
+                section=section.title if (section := document.section_at(r.start)) else None,
                 extractor=EXTRACTOR,
             )
             if key is None:
@@ -199,13 +202,13 @@ def exhibit21_facts(
                 else:
                     new[key] = Entity(key=key, kind="Organization", label=r.name, mentions=(ev,))
             used.setdefault(key, r.name)
-            while stack and stack[-1][0] >= r.indent - 0.5:
+            while stack and stack[-1][0] >= r.indent - _T["indent_tolerance_pt"]:
                 stack.pop()
             owner = stack[-1][1] if stack else issuer_key
             stack.append((r.indent, key))
             if key == owner:
                 continue
-            if r.percentage is not None and float(r.percentage) <= 50:
+            if r.percentage is not None and float(r.percentage) <= _T["majority_above"]:
                 continue
             attrs = []
             if r.percentage is not None:

@@ -15,14 +15,26 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
+from typing import Any
 
 from corpkg import __version__
 from corpkg.extract.model import Document, Entity, Evidence, Fact, Party
 from corpkg.extract.names import classify_name, has_legal_suffix, name_key, normalize_name
+from corpkg.extract.roles.common import COMMON, fragment, limits, load_json, regexes, scores, template, windows
 
 __all__ = ["EXTRACTOR", "extract_issuer", "IssuerResult", "proper_name", "title_case", "as_of_date"]
 
 EXTRACTOR = f"corpkg.roles.issuer@{__version__}"
+PATTERNS = "issuer.json"  # extract/patterns/roles/issuer.json: regexes and numbers (word lists: extract/patterns/issuer.json)
+_RX = regexes(PATTERNS)
+_COMMON_RX = regexes(COMMON)
+_W = windows(PATTERNS)
+_L = limits(PATTERNS)
+_SCORES = scores(PATTERNS)
+_TOKEN_SPELLINGS: dict[str, str] = load_json(PATTERNS)["conformed_token_spellings"]
+_NAME_TOKEN_GAP = fragment(PATTERNS, "name_token_gap")
+_INITIAL = template(PATTERNS, "initial")
+_NAME_IN_TEXT = template(PATTERNS, "name_in_text")
 
 # header party role -> Fact slot
 _SLOTS = {
@@ -35,9 +47,10 @@ _SLOTS = {
 
 
 @lru_cache(maxsize=1)
-def _data() -> dict:
+def _data() -> dict[str, Any]:
     path = resources.files("corpkg.extract").joinpath("patterns", "issuer.json")
-    return json.loads(path.read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
 
 
 # ----------------------------------------------------------------------------- spelling names
@@ -50,7 +63,7 @@ def title_case(name: str) -> str:
     suffixes = data["suffix_spellings"]
     lower_words = set(data["lowercase_words"])
     short_words = set(data["short_words"])
-    text = re.sub(r"\s*/[A-Z]{2,3}/?\s*$", "", name.strip())  # "/DE/" state tags of conformed names
+    text = _RX["state_tag"].sub("", name.strip())  # "/DE/" state tags of conformed names
     tokens = text.split()
     out = []
     for i, tok in enumerate(tokens):
@@ -63,11 +76,11 @@ def title_case(name: str) -> str:
             trail = trail.replace(".", "") if word.endswith(".") else trail
         elif i and bare.lower() in lower_words:
             word = bare.lower()
-        elif not re.search(r"[A-Za-z]", bare):
+        elif not _RX["letter"].search(bare):
             word = bare
-        elif len(bare) <= 3 and bare.isalpha() and (bare.lower() not in short_words or not re.search(r"[AEIOUY]", up)):
+        elif len(bare) <= _W["acronym"] and bare.isalpha() and (bare.lower() not in short_words or not _RX["vowel"].search(up)):
             word = up  # acronyms: AES, CVR, WMX, IBM
-        elif not re.search(r"[AEIOUY]", up) and bare.isalpha():
+        elif not _RX["vowel"].search(up) and bare.isalpha():
             word = up
         else:
             word = "-".join(_cap(p) for p in bare.split("-"))
@@ -93,30 +106,24 @@ def _token_pattern(tok: str) -> str:
     if not bare:
         return ""
     up = bare.upper()
-    alts = {
-        "INC": r"Inc(?:orporated|\.)?", "CORP": r"Corp(?:oration|\.)?", "CO": r"Co(?:mpany|\.)?",
-        "LTD": r"(?:Ltd\.?|Limited)", "LLC": r"L\.?\s?L\.?\s?C\.?", "LP": r"L\.?\s?P\.?", "LLP": r"L\.?L\.?P\.?",
-        "NA": r"N\.?\s?A\.?", "PLC": r"p\.?l\.?c\.?", "&": r"(?:&|and)", "AND": r"(?:and|&)",
-        "INTL": r"International", "HLDGS": r"Holdings", "GRP": r"Group",
-    }
-    if up in alts:
-        return alts[up]
+    if up in _TOKEN_SPELLINGS:
+        return _TOKEN_SPELLINGS[up]
     if len(bare) == 1 and bare.isalpha():
-        return re.escape(bare) + r"\.?"
+        return _INITIAL.fill(letter=re.escape(bare))
     return re.escape(bare)
 
 
 @lru_cache(maxsize=256)
 def _name_regex(name: str) -> re.Pattern[str] | None:
-    text = re.sub(r"\s*/[A-Z]{2,3}/?\s*$", "", name.strip())
-    tokens = [t for t in re.split(r"[\s,]+", text) if t.strip(",.")]
+    text = _RX["state_tag"].sub("", name.strip())
+    tokens = [t for t in _RX["token_separator"].split(text) if t.strip(",.")]
     if tokens and tokens[0].upper() == "THE":
         tokens = tokens[1:]
     parts = [p for p in (_token_pattern(t) for t in tokens) if p]
     if not parts:
         return None
-    body = r"[\s,.]{0,3}".join(parts)  # conformed names turn "Amazon.com" into "AMAZON COM"
-    return re.compile(r"(?<![\w&])(?:The\s+)?" + body + r"(?![\w&])", re.I)
+    body = _NAME_TOKEN_GAP.join(parts)  # conformed names turn "Amazon.com" into "AMAZON COM"
+    return _NAME_IN_TEXT.compile(body=body)
 
 
 def proper_name(conformed: str, text: str, *, person: bool = False) -> tuple[str, int | None]:
@@ -135,20 +142,20 @@ def proper_name(conformed: str, text: str, *, person: bool = False) -> tuple[str
         first: dict[str, int] = {}
         the_upper = the_lower = 0
         for m in rx.finditer(text):
-            s = re.sub(r"\s+", " ", m.group(0)).strip(" ,")
-            if not re.search(r"[a-z]", s) or s.isupper():
+            s = _COMMON_RX["whitespace"].sub(" ", m.group(0)).strip(" ,")
+            if not _RX["lowercase_letter"].search(s) or s.isupper():
                 continue
-            core = s[4:] if s.startswith("The ") else s
+            core = s[len("The ") :] if s.startswith("The ") else s
             if not core[:1].isupper():
                 continue
-            before = text[max(0, m.start() - 3):m.start()]
-            mid_sentence = bool(re.search(r"[a-z,]\s+$", before))
+            before = text[max(0, m.start() - _W["mid_sentence_before"]):m.start()]
+            mid_sentence = bool(_RX["mid_sentence_before"].search(before))
             if s.startswith("The "):
                 the_upper += mid_sentence
             elif s.lower().startswith("the "):
                 the_lower += 1
                 continue
-            elif mid_sentence and re.search(r"\bthe\s+$", text[max(0, m.start() - 5):m.start()]):
+            elif mid_sentence and _RX["the_before"].search(text[max(0, m.start() - _W["the_before"]):m.start()]):
                 the_lower += 1
             seen[core] += 1
             first.setdefault(core, m.start() + (len(s) - len(core)) if s.startswith("The ") else m.start())
@@ -156,7 +163,7 @@ def proper_name(conformed: str, text: str, *, person: bool = False) -> tuple[str
             best = max(seen, key=lambda s: (seen[s], len(s), s))
             # "The" belongs to the name when the conformed name has it, or when the text
             # capitalises it mid-sentence more often than it writes "the"
-            starts_with_the = conformed.upper().startswith("THE ") or (the_upper >= 2 and the_upper > the_lower)
+            starts_with_the = conformed.upper().startswith("THE ") or (the_upper >= _L["capitalised_the"] and the_upper > the_lower)
             label = ("The " + best) if starts_with_the and not best.startswith("The ") else best
             return label, first[best]
     if person:
@@ -194,20 +201,20 @@ def _state(value: str | None) -> str | None:
     v = value.strip()
     states = _data()["states"]
     if v.upper() in states:
-        return states[v.upper()]
+        return str(states[v.upper()])
     return title_case(v) if v.isupper() else v
 
 
 def _party_kind(p: Party) -> str:
     name = p.name or ""
-    if (p.irs_number and re.sub(r"[0\D]", "", p.irs_number)) or p.sic or p.state_of_incorporation:
+    if (p.irs_number and _RX["zero_or_non_digit"].sub("", p.irs_number)) or p.sic or p.state_of_incorporation:
         return "Organization"
     return _name_kind(name)
 
 
 def _name_kind(name: str) -> str:
     """Person or Organization for a bare upper-case name, by its shape (corpkg.extract.names)."""
-    if has_legal_suffix(name) or has_legal_suffix(re.sub(r"\s*/[A-Z]{2,3}/?\s*$", "", name)):
+    if has_legal_suffix(name) or has_legal_suffix(_RX["state_tag"].sub("", name)):
         return "Organization"
     kind, _conf = classify_name(title_case(name))
     return "Person" if kind == "Person" else "Organization"
@@ -224,7 +231,7 @@ def _group_member_spans(doc: Document) -> list[tuple[int, int]]:
     h = doc.header
     if h is None or h.end <= h.start:
         return []
-    rx = re.compile(r"GROUP[ -]MEMBERS>?:?[ \t]*([^\r\n]*\S)")
+    rx = _RX["group_members_line"]
     return [(m.start(1), m.end(1)) for m in rx.finditer(doc.text, h.start, h.end)]
 
 
@@ -232,7 +239,7 @@ def _evidence(doc: Document, start: int, end: int, section: str) -> Evidence | N
     if 0 <= start < end <= len(doc.text):
         quote = doc.text[start:end]
         if quote.strip() and quote == quote.strip():
-            return Evidence(quote=quote, start=start, end=end, section=section, extractor=EXTRACTOR, confidence=1.0)
+            return Evidence(quote=quote, start=start, end=end, section=section, extractor=EXTRACTOR, confidence=_SCORES["header_or_cover"])
     return None
 
 
@@ -242,7 +249,7 @@ def _header_name_spans(doc: Document) -> list[tuple[int, int]]:
     if h is None or h.end <= h.start:
         return []
     spans = []
-    rx = re.compile(r"(?:COMPANY CONFORMED NAME|CONFORMED NAME|OWNER NAME|NAME):[ \t]*([^\r\n]*\S)")
+    rx = _RX["header_name_line"]
     for m in rx.finditer(doc.text, h.start, h.end):
         spans.append((m.start(1), m.end(1)))
     return spans
@@ -269,9 +276,12 @@ def _renamed(issuer: _Party, cover_name: str, doc: Document) -> bool:
     if _is_schedule(doc) or doc.header is None:
         return False
     candidates = [p for p in doc.header.parties if p.role in ("filer", "subject-company", "issuer")]
-    if len({re.sub(r"\D", "", p.cik or "") or p.name for p in candidates}) != 1:
+    if len({_RX["non_digit"].sub("", p.cik or "") or p.name for p in candidates}) != 1:
         return False
-    words = lambda n: {w for w in normalize_name(n).split() if len(w) > 2}  # noqa: E731
+
+    def words(name: str) -> set[str]:
+        return {w for w in normalize_name(name).split() if len(w) > _W["indistinct_word"]}
+
     return bool(words(issuer.conformed or issuer.label) & words(cover_name))
 
 
@@ -313,7 +323,7 @@ def extract_issuer(doc: Document) -> IssuerResult:
             if normalize_name(text[s:e]) == normalize_name(hp.name):
                 ev = _evidence(doc, s, e, "SEC header")
                 break
-        cik = re.sub(r"\D", "", hp.cik or "")
+        cik = _RX["non_digit"].sub("", hp.cik or "")
         key = cik or normalize_name(hp.name)
         party = by_cik.get(key)
         role = _SLOTS.get(hp.role)
@@ -328,8 +338,8 @@ def extract_issuer(doc: Document) -> IssuerResult:
         party = _Party([role] if role else [], kind, label, hp.name)
         if cik and int(cik):
             party.identifiers["cik"] = cik.zfill(10)
-        if hp.irs_number and re.sub(r"[0\D]", "", hp.irs_number):
-            digits = re.sub(r"\D", "", hp.irs_number)
+        if hp.irs_number and _RX["zero_or_non_digit"].sub("", hp.irs_number):
+            digits = _RX["non_digit"].sub("", hp.irs_number)
             if len(digits) == 9:
                 party.identifiers["ein"] = f"{digits[:2]}-{digits[2:]}"
         st = _state(hp.state_of_incorporation)
@@ -353,7 +363,7 @@ def extract_issuer(doc: Document) -> IssuerResult:
                 party.attributes.append(("formerName", former))
                 party.aliases.add(former)
         if hp.name.strip().lower() != label.lower():
-            party.aliases.add(re.sub(r"\s+", " ", hp.name).strip())
+            party.aliases.add(_COMMON_RX["whitespace"].sub(" ", hp.name).strip())
         if ev:
             party.evidence.append(ev)
         by_cik[key] = party
@@ -394,13 +404,13 @@ def extract_issuer(doc: Document) -> IssuerResult:
 
     cover = doc.cover
     cover_name = cover.registrant_name if cover else None
-    if cover_name and cover_name.strip():
+    if cover is not None and cover_name and cover_name.strip():
         span = _cover_span(doc, "registrant_name")
         cover_ev = _evidence(doc, *span, "Cover page") if span else None
         same = issuer is not None and normalize_name(issuer.conformed or issuer.label) == normalize_name(cover_name)
         renamed = issuer is not None and not same and _renamed(issuer, cover_name, doc)
         if issuer is None or same or renamed or not doc.header:
-            if renamed:
+            if renamed and issuer is not None:
                 # the cover prints the name in the charter; EDGAR's conformed name can lag a renaming
                 label, _ = proper_name(cover_name, text)
                 issuer.aliases.add(issuer.label)
@@ -411,18 +421,18 @@ def extract_issuer(doc: Document) -> IssuerResult:
                 issuer = _Party(["issuer"], "Organization", label, cover_name)
                 parties.insert(0, issuer)
                 if cover_name.strip().lower() != label.lower():
-                    issuer.aliases.add(re.sub(r"\s+", " ", cover_name).strip())
+                    issuer.aliases.add(_COMMON_RX["whitespace"].sub(" ", cover_name).strip())
             if cover_ev:
                 issuer.evidence.insert(0, cover_ev)
             # cover facts describe the registrant (or the subject company of a schedule)
             if cover.irs_employer_id and "ein" not in issuer.identifiers:
-                digits = re.sub(r"\D", "", cover.irs_employer_id)
+                digits = _RX["non_digit"].sub("", cover.irs_employer_id)
                 if len(digits) == 9 and int(digits):
                     issuer.identifiers["ein"] = f"{digits[:2]}-{digits[2:]}"
             if cover.cik and "cik" not in issuer.identifiers and not _is_schedule(doc):
                 issuer.identifiers["cik"] = cover.cik  # dei:EntityCentralIndexKey of inline XBRL
             fno = cover.commission_file_number
-            if fno and not _is_schedule(doc) and not re.match(r"0*5-", fno.strip()):
+            if fno and not _is_schedule(doc) and not _RX["schedule_file_number"].match(fno.strip()):
                 issuer.identifiers["fileNumber"] = fno.strip()
             st = _state(cover.state_of_incorporation or cover.incorporation_state_code)
             if st:
@@ -430,7 +440,7 @@ def extract_issuer(doc: Document) -> IssuerResult:
                 issuer.attributes.append(("stateOfIncorporation", st))
             if cover.address:
                 issuer.attributes = [a for a in issuer.attributes if a[0] != "businessAddress"]
-                issuer.attributes.append(("businessAddress", re.sub(r"\s+", " ", cover.address).strip()))
+                issuer.attributes.append(("businessAddress", _COMMON_RX["whitespace"].sub(" ", cover.address).strip()))
             if cover.phone:
                 issuer.attributes = [a for a in issuer.attributes if a[0] != "phone"]
                 issuer.attributes.append(("phone", cover.phone.strip()))
