@@ -1,7 +1,8 @@
 """Build filings on a Dask distributed cluster: workers write per-filing N-Quads shards, the driver loads them.
 
-Per-filing extraction is embarrassingly parallel, so each filing is one Dask task (``build_shard``): it runs
-the same per-filing build as ``corpkg build`` (``corpkg.commands.build.build_one``) on a worker and writes
+Per-filing extraction is embarrassingly parallel. Filings go to workers in small batches, one Dask task
+each (a small 8-K takes ~25 ms, too little to pay a task's scheduling alone); for every filing the task
+(``build_shard``) runs the same per-filing build as ``corpkg build`` (``corpkg.commands.build.build_one``) and writes
 the filing's named graph as an N-Quads shard to a directory every worker and the driver can reach (local
 disk for a ``LocalCluster``; NFS, Lustre or a mounted bucket for a real cluster). The shard is written to
 ``NAME.nq.part`` and renamed, so a shard on disk is always whole. The driver
@@ -42,6 +43,8 @@ __all__ = [
     "ShardResult",
     "shard_name",
     "build_shard",
+    "build_batch",
+    "auto_batch",
     "Cluster",
     "open_client",
     "build_on_cluster",
@@ -51,6 +54,10 @@ __all__ = [
 log = logging.getLogger("corpkg.distributed")
 
 SHARD_SUFFIX = ".nq"
+# Dask's statistical profiler samples the task thread's frames from the event-loop thread; when it holds the
+# last reference to a finished frame, pyoxigraph objects in it (query results, which must stay on their
+# thread) are dropped on the wrong thread and raise. Tasks here are uniform, so the profile adds nothing.
+WORKER_CONFIG = {"distributed.worker.profile.enabled": False}
 
 
 @dataclass(frozen=True)
@@ -63,7 +70,8 @@ class ShardResult:
     triples: int = 0
     warnings: tuple[str, ...] = ()
     error: str | None = None
-    seconds: float = 0.0
+    seconds: float = 0.0  # wall time of the task
+    cpu_seconds: float = 0.0  # CPU time of the task's thread (does not grow when the machine is busy)
     resumed: bool = False
 
 
@@ -78,10 +86,11 @@ def build_shard(path: str, shard_dir: str, max_bytes: int, model: str | None = N
     from corpkg.commands.build import build_one
     from corpkg.graph.store import serialize_quads
 
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.thread_time()
     result = build_one(path, max_bytes=max_bytes, model=model)
     if result.error is not None or result.graph is None:
-        return ShardResult(path, error=result.error or "no graph", seconds=time.perf_counter() - started)
+        return ShardResult(path, error=result.error or "no graph", seconds=time.perf_counter() - started,
+                           cpu_seconds=time.thread_time() - cpu)
     fg: Any = result.graph  # corpkg.graph.rdf.FilingGraph (BuildResult types it as object)
     quads = list(fg.quads())
     out = Path(shard_dir) / shard_name(path)
@@ -89,7 +98,7 @@ def build_shard(path: str, shard_dir: str, max_bytes: int, model: str | None = N
     part.write_bytes(serialize_quads(quads, ox.RdfFormat.N_QUADS))
     os.replace(part, out)
     return ShardResult(path, str(out), str(fg.graph), len(quads), tuple(fg.warnings),
-                       seconds=time.perf_counter() - started)
+                       seconds=time.perf_counter() - started, cpu_seconds=time.thread_time() - cpu)
 
 
 class Cluster:
@@ -103,8 +112,11 @@ class Cluster:
         if scheduler:
             self.client: Any = dd.Client(scheduler)
         else:
-            self.local = dd.LocalCluster(n_workers=local_workers or 1, threads_per_worker=1, processes=True,
-                                         dashboard_address=None, silence_logs=logging.ERROR)
+            import dask
+
+            with dask.config.set(WORKER_CONFIG):
+                self.local = dd.LocalCluster(n_workers=local_workers or 1, threads_per_worker=1, processes=True,
+                                             dashboard_address=None, silence_logs=logging.ERROR)
             self.client = dd.Client(self.local)
 
     @property
@@ -133,8 +145,21 @@ def open_client(scheduler: str | None = None, local_workers: int | None = None) 
     return Cluster(scheduler, local_workers)
 
 
-def _key(path: str, attempt: int) -> str:
-    return f"corpkg-build-{hashlib.sha1(path.encode('utf-8')).hexdigest()[:16]}-{attempt}"
+def build_batch(task: Callable[..., ShardResult], paths: Sequence[str], shard_dir: str, max_bytes: int,
+                model: str | None = None) -> list[ShardResult]:
+    """Run on a worker: ``task`` (``build_shard``) for each of ``paths``, in order."""
+    return [task(p, shard_dir, max_bytes, model) for p in paths]
+
+
+def _key(batch: Sequence[str], attempt: int) -> str:
+    digest = hashlib.sha1("\n".join(batch).encode("utf-8")).hexdigest()[:16]
+    return f"corpkg-build-{digest}-{len(batch)}-{attempt}"
+
+
+def auto_batch(filings: int, workers: int) -> int:
+    """Filings per task: enough that a task is worth its scheduling (a small 8-K takes ~25 ms of CPU, the
+    scheduler and driver ~4 ms per task), few enough that every worker gets ≥ 8 tasks to balance the load."""
+    return max(1, min(16, filings // max(1, 8 * workers)))
 
 
 def build_on_cluster(
@@ -147,14 +172,18 @@ def build_on_cluster(
     retries: int = 2,
     resume: bool = False,
     progress: bool = False,
+    batch: int | None = None,
     task: Callable[..., ShardResult] = build_shard,
     timeout: float | None = None,
 ) -> Iterator[ShardResult]:
-    """Build ``files`` on ``cluster`` (a Cluster or a ``distributed.Client``); yields a ShardResult per file as tasks finish.
+    """Build ``files`` on ``cluster`` (a Cluster or a ``distributed.Client``); yields a ShardResult per
+    file as tasks finish.
 
-    Paths are made absolute (workers must see the same file system). With ``resume``, a filing whose
-    shard is already in ``shard_dir`` is not built again (its result has ``resumed=True``). ``timeout``
-    (seconds) bounds the whole run: past it, ``TimeoutError`` is raised.
+    Paths are made absolute (workers must see the same file system). Each task builds ``batch`` filings
+    (default: ``auto_batch``); a lost task is resubmitted whole up to ``retries`` times (shards are
+    idempotent). With ``resume``, a filing whose shard is already in ``shard_dir`` is not built again
+    (its result has ``resumed=True``). ``timeout`` (seconds) bounds the whole run: past it,
+    ``TimeoutError`` is raised.
     """
     import distributed
     from tqdm import tqdm
@@ -174,31 +203,35 @@ def build_on_cluster(
             yield ShardResult(p, str(existing), _graph_of_shard(existing), resumed=True)
         else:
             todo.append(p)
+    size = batch or auto_batch(len(todo), len(client.scheduler_info()["workers"]))
+    batches = [tuple(todo[i:i + size]) for i in range(0, len(todo), size)]
+
+    def submit(b: tuple[str, ...], attempt: int) -> Any:
+        return client.submit(build_batch, task, list(b), str(shards), max_bytes, model, key=_key(b, attempt), pure=False)
+
     try:
-        futures = client.map(task, todo, shard_dir=str(shards), max_bytes=max_bytes, model=model,
-                             key=[_key(p, 0) for p in todo], pure=False)
-        attempts = dict.fromkeys(todo, 0)
-        path_of = {f.key: p for f, p in zip(futures, todo, strict=True)}
+        futures = [submit(b, 0) for b in batches]
+        attempts = dict.fromkeys(batches, 0)
+        batch_of = {f.key: b for f, b in zip(futures, batches, strict=True)}
         pending = dd.as_completed(futures, timeout=timeout)
         for fut in pending:
-            p = path_of.pop(fut.key)
+            b = batch_of.pop(fut.key)
             try:
-                result: ShardResult = fut.result()
+                results: list[ShardResult] = fut.result()
             except Exception as exc:  # lost on the cluster: KilledWorker, a worker-side error, cancelled
-                if attempts[p] < retries:
-                    attempts[p] += 1
-                    log.warning("retrying %s after %s: %s", p, type(exc).__name__, exc)
-                    again = client.submit(task, p, shard_dir=str(shards), max_bytes=max_bytes, model=model,
-                                          key=_key(p, attempts[p]), pure=False)
-                    path_of[again.key] = p
+                if attempts[b] < retries:
+                    attempts[b] += 1
+                    log.warning("retrying %d filing(s) after %s: %s", len(b), type(exc).__name__, exc)
+                    again = submit(b, attempts[b])
+                    batch_of[again.key] = b
                     pending.add(again)
                     continue
-                result = ShardResult(p, error=f"lost on the cluster after {attempts[p] + 1} attempt(s) "
-                                              f"({type(exc).__name__}: {exc})")
+                results = [ShardResult(p, error=f"lost on the cluster after {attempts[b] + 1} attempt(s) "
+                                                f"({type(exc).__name__}: {exc})") for p in b]
             finally:
                 fut.release()
-            bar.update()
-            yield result
+            bar.update(len(results))
+            yield from results
     finally:
         bar.close()
 
