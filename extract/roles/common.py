@@ -42,6 +42,19 @@ __all__ = [
     "split_sentences",
     "merge_facts",
     "EXTRACTOR_VERSION",
+    "COMMON",
+    "SECTIONS",
+    "RULE_CONFIDENCE",
+    "RegexTemplate",
+    "regexes",
+    "fragment",
+    "template",
+    "expand",
+    "section",
+    "windows",
+    "limits",
+    "thresholds",
+    "scores",
 ]
 
 EXTRACTOR_VERSION = __version__  # the package's version (metadata), as in corpkg.extract.pipeline.EXTRACTOR_VERSION
@@ -322,6 +335,7 @@ COMMON = "common.json"
 _RX = regexes(COMMON)
 _WINDOWS = windows(COMMON)
 _SCORES = scores(COMMON)
+_THRESHOLDS = thresholds(COMMON)
 RULE_CONFIDENCE = _SCORES["rule"]
 """The confidence a rule's evidence records unless the rule says otherwise."""
 
@@ -379,7 +393,7 @@ def find_dates(text: str) -> list[tuple[int, int, str]]:
         else:
             y = int(g["y5"])
             if y < 100:
-                y += 2000 if y < 50 else 1900
+                y += 2000 if y < _THRESHOLDS["two_digit_year_pivot"] else 1900
             iso = _iso(y, int(g["m5"]), int(g["d5"]))
         if iso:
             out.append((m.start(), m.end(), iso))

@@ -18,7 +18,7 @@ from importlib import resources
 from typing import Any
 
 from corpkg import __version__
-from corpkg.extract.model import Document, Entity, Evidence, Fact, Party
+from corpkg.extract.model import Document, Entity, EntityKind, Evidence, Fact, Party
 from corpkg.extract.names import classify_name, has_legal_suffix, name_key, normalize_name
 from corpkg.extract.roles.common import COMMON, fragment, limits, load_json, regexes, scores, template, windows
 
@@ -179,7 +179,7 @@ def proper_name(conformed: str, text: str, *, person: bool = False) -> tuple[str
 @dataclass
 class _Party:
     slot_roles: list[str]
-    kind: str
+    kind: EntityKind
     label: str
     conformed: str | None
     identifiers: dict[str, str] = field(default_factory=dict)
@@ -205,14 +205,14 @@ def _state(value: str | None) -> str | None:
     return title_case(v) if v.isupper() else v
 
 
-def _party_kind(p: Party) -> str:
+def _party_kind(p: Party) -> EntityKind:
     name = p.name or ""
     if (p.irs_number and _RX["zero_or_non_digit"].sub("", p.irs_number)) or p.sic or p.state_of_incorporation:
         return "Organization"
     return _name_kind(name)
 
 
-def _name_kind(name: str) -> str:
+def _name_kind(name: str) -> EntityKind:
     """Person or Organization for a bare upper-case name, by its shape (corpkg.extract.names)."""
     if has_legal_suffix(name) or has_legal_suffix(_RX["state_tag"].sub("", name)):
         return "Organization"
@@ -464,7 +464,7 @@ def extract_issuer(doc: Document) -> IssuerResult:
                 ids.append((name, p.identifiers[name]))
         ent = Entity(
             key=key,
-            kind=p.kind,  # type: ignore[arg-type]
+            kind=p.kind,
             label=p.label,
             aliases=tuple(sorted(a for a in p.aliases if a and a != p.label)),
             mentions=tuple(p.evidence),
