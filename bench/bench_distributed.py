@@ -72,7 +72,8 @@ def main() -> int:
             print(f"  run {rep + 1}, {n} worker(s): cluster start {r['start']:.1f} s, warm-up {r['warm']:.1f} s, "
                   f"build {r['build']:.1f} s ({len(files) / float(r['build']):.2f} filings/s, "
                   f"{mb / float(r['build']):.2f} MB/s), bulk load {r['load']:.2f} s, {r['triples']} triples, "
-                  f"{r['failed']} failed; task CPU {r['cpu']:.1f} s, driver+scheduler CPU {r['driver']:.1f} s; load average {os.getloadavg()[0]:.1f}", flush=True)
+                  f"{r['failed']} failed; task CPU {r['cpu']:.1f} s, driver+scheduler CPU {r['driver']:.1f} s; "
+                  f"load average {os.getloadavg()[0]:.1f}", flush=True)
             cpu.append(float(r["cpu"]))
             if n not in best or float(r["build"]) < float(best[n]["build"]):
                 best[n] = r

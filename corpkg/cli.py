@@ -31,6 +31,8 @@ COMMANDS: dict[str, str] = {
     "analyze": "analyze",
     "demo": "demo",
     "fetch": "fetch",
+    "update": "update",
+    "build-distributed": "build_distributed",
 }
 
 
