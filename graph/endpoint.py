@@ -263,12 +263,15 @@ class _Pool:
         self.lock = threading.Lock()
         self.isolated = False
         self.closed = False
+        self.respawn: queue.Queue[None] = queue.Queue()
 
     def start(self) -> None:
+        """Start the workers (from the calling thread, which must outlive them) and the spawner."""
         for _ in range(self.size):
             w, isolated = self._spawn()
             self.isolated = isolated
             self.idle.put(w)
+        threading.Thread(target=self._spawner, name="corpkg-sparql-spawner", daemon=True).start()
 
     def _spawn(self) -> tuple[_Worker, bool]:
         parent, child = self.ctx.Pipe()
@@ -303,15 +306,25 @@ class _Pool:
         w.kill()
 
     def _replace(self, w: _Worker) -> None:
+        """Kill ``w`` and have the spawner thread start another worker in its place."""
         self._drop(w)
-        if self.closed:
-            return
-        try:
-            fresh, _ = self._spawn()
-        except CorpkgError as exc:
-            print(error_line(exc), file=sys.stderr, flush=True)
-            return
-        self.idle.put(fresh)
+        if not self.closed:
+            self.respawn.put(None)
+
+    def _spawner(self) -> None:
+        # Replacements are started from this one long-lived thread: a child's parent-death signal
+        # (PR_SET_PDEATHSIG) fires when the *thread* that started it ends, so a worker started from
+        # a short-lived request thread would be killed as soon as that thread returned.
+        while True:
+            self.respawn.get()
+            if self.closed:
+                return
+            try:
+                fresh, _ = self._spawn()
+            except CorpkgError as exc:
+                print(error_line(exc), file=sys.stderr, flush=True)
+                continue
+            self.idle.put(fresh)
 
     def run(self, req: _Request, deadline: float) -> _Answer:
         try:
@@ -325,16 +338,17 @@ class _Pool:
                 answer: _Answer = w.conn.recv()
                 self.idle.put(w)
                 return answer
-        except (EOFError, OSError, BrokenPipeError):
-            threading.Thread(target=self._replace, args=(w,), daemon=True).start()
+        except (EOFError, OSError):
+            self._replace(w)
             return _text_answer(500, "the query worker died while answering; it has been replaced")
-        # over time: stop the evaluation by killing its worker, start another in the background
-        threading.Thread(target=self._replace, args=(w,), daemon=True).start()
+        # over time: stop the evaluation by killing its worker; the spawner starts another
+        self._replace(w)
         return _text_answer(503, f"query timed out after {self.config.timeout:g} s and was stopped "
                                  "(the endpoint's --timeout); narrow it or add a LIMIT")
 
     def close(self) -> None:
         self.closed = True
+        self.respawn.put(None)
         with self.lock:
             workers = list(self.all)
             self.all.clear()
