@@ -1,0 +1,854 @@
+"""Entity resolution across filings: candidate pairs by blocking, a probabilistic score (Splink on
+DuckDB), judgements in their own named graph, canonical ids that queries follow.
+
+The filings' graphs are never rewritten.  :func:`resolve` reads every organization and person node
+of a store (names, identifiers, addresses, the organizations it is linked to, where and when it is
+named), makes candidate pairs from blocking keys (identifiers, normalised names, a person's surname
+with a first initial, phonetic keys of surnames, the distinctive first word of a company name),
+scores them with a Fellegi-Sunter model in Splink (m probabilities are priors kept in this module,
+u probabilities are estimated on the store by random sampling) and records a judgement for every
+confident pair (``positive`` at or above ``POSITIVE``, ``negative`` at or below ``NEGATIVE`` for pairs
+that share a name or an identifier); the others are ``unsure`` and wait for review
+(:func:`review_queue`, :func:`decide`).  A person's judgement overrides the model's; any judgement
+can be withdrawn (:func:`withdraw`).  Clusters of positive pairs that no negative judgement
+separates become one identity whose canonical node is the member with the strongest key; every
+member gets ``ckg:canonical`` → that node in the resolution graph (``id/graph/resolution``).
+
+Model: nomenklatura's xref/judgement model (OpenSanctions) and Splink's comparison levels.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import re
+import unicodedata
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import pyoxigraph as ox
+
+from corpkg import __version__
+from corpkg.errors import CorpkgError
+from corpkg.graph.iris import normalise_name
+from corpkg.graph.query import load_named, run_query
+from corpkg.graph.terms import CKG, ID_IRI, PREFIXES
+
+__all__ = [
+    "RESOLUTION_GRAPH",
+    "POSITIVE",
+    "NEGATIVE",
+    "VERDICTS",
+    "Record",
+    "Candidate",
+    "Judgement",
+    "ResolveResult",
+    "records",
+    "candidates",
+    "score",
+    "resolve",
+    "judgements",
+    "effective_verdicts",
+    "decide",
+    "withdraw",
+    "canonical_map",
+    "refresh_canonical",
+    "review_queue",
+    "evidence_of",
+    "person_name_parts",
+    "org_core_name",
+]
+
+log = logging.getLogger(__name__)
+
+RESOLUTION_GRAPH = f"{ID_IRI}graph/resolution"
+"""The named graph holding judgements and canonical links."""
+
+POSITIVE = 0.80
+"""Match probability at or above which the model records a positive judgement (set on the dev pairs)."""
+NEGATIVE = 0.05
+"""Match probability at or below which the model records a negative judgement (pairs sharing a name
+or an identifier only; other low-scoring candidates are left unjudged)."""
+VERDICTS = ("positive", "negative", "unsure")
+MODEL = f"model:corpkg-resolve@{__version__}"
+
+_DATA = Path(__file__).parent / "data"
+_XSD = PREFIXES["xsd"]
+
+
+class ResolutionError(CorpkgError):
+    """A judgement cannot be recorded (unknown entity, unknown pair, bad verdict)."""
+
+    exit_code = 2
+
+
+# ----------------------------------------------------------------------------- names
+
+
+def _fold(text: str) -> str:
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii").lower()
+
+
+@lru_cache(maxsize=1)
+def _nicknames() -> dict[str, str]:
+    out: dict[str, str] = {}
+    for line in (_DATA / "nicknames.tsv").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            short, formal = line.split("\t")
+            out[short.strip()] = formal.strip()
+    return out
+
+
+_SUFFIX_WORDS = {"jr": "jr", "junior": "jr", "sr": "sr", "senior": "sr", "ii": "ii", "iii": "iii", "iv": "iv", "2nd": "ii",
+                 "3rd": "iii"}
+_HONORIFICS = {"mr", "mrs", "ms", "miss", "dr", "judge", "hon", "honorable", "sir", "prof", "professor", "rev"}
+
+
+@dataclass(frozen=True)
+class NameParts:
+    first: str  # folded, nickname mapped to the formal name ("" when only an initial)
+    first_initial: str
+    middle_initial: str
+    last: str
+    suffix: str
+
+
+def person_name_parts(name: str) -> NameParts:
+    """First name (nicknames → formal), initials, surname and generational suffix of a person's name:
+    "Tim Cook" and "Timothy D. Cook" share first "timothy" and last "cook"; "W.A. Freeman" has
+    initials only."""
+    s = _fold(name)
+    s = re.sub(r"\([^)]*\)", " ", s)  # (the "Executive")
+    s = re.sub(r"[\"'\u2019]", "", s)
+    tokens = [t for t in re.split(r"[^a-z0-9]+", s.replace(".", ". ")) if t]
+    tokens = [t for t in tokens if t not in _HONORIFICS]
+    suffix = ""
+    while tokens and tokens[-1] in _SUFFIX_WORDS:
+        suffix = _SUFFIX_WORDS[tokens.pop()]
+    if "," in s and tokens and not suffix:  # "Scott, Robert J." written surname first
+        head = re.split(r"[^a-z]+", s.split(",")[0].strip())
+        if len(head) == 1 and head[0] and len(s.split(",")[1].strip()) > 1 and head[0] == tokens[0]:
+            tokens = tokens[1:] + tokens[:1]
+    if not tokens:
+        return NameParts("", "", "", "", suffix)
+    if len(tokens) == 1:
+        return NameParts("", "", "", tokens[0], suffix)
+    last = tokens[-1]
+    # particles belong to the surname: "Lynn Forester de Rothschild"
+    while len(tokens) > 2 and tokens[-2] in {"de", "van", "von", "der", "del", "la", "di", "da", "le"}:
+        last = tokens[-2] + " " + last
+        tokens = tokens[:-1]
+    first_tok, middle = tokens[0], tokens[1:-1]
+    if len(first_tok) == 1 and middle and len(middle[0]) > 1:  # "J. Michael Redmond", "R. Read Hudson"
+        first = _nicknames().get(middle[0], middle[0])
+        return NameParts(first, first_tok, "", last, suffix)
+    first = "" if len(first_tok) == 1 else _nicknames().get(first_tok, first_tok)
+    mid = middle[0][0] if middle else ""
+    return NameParts(first, first_tok[0], mid, last, suffix)
+
+
+_LEGAL = {"inc", "incorporated", "corp", "corporation", "co", "company", "ltd", "limited", "llc", "lp", "llp", "plc", "na",
+          "sa", "ag", "nv", "bv", "gmbh", "lc", "pllc", "pc", "trust"}
+
+
+def _legal_form(name: str) -> str:
+    n = normalise_name(name).replace("national association", "na")
+    words = n.split()
+    return words[-1] if words and words[-1] in _LEGAL - {"trust"} else ""
+
+
+def org_core_name(name: str) -> str:
+    """An organization's name without a leading "the", punctuation and trailing legal forms:
+    "JPMorgan Chase Bank, National Association" and "JPMorgan Chase Bank, N.A." agree."""
+    n = normalise_name(name)
+    n = re.sub(r"\bnational association$", "na", n)
+    words = n.split()
+    while len(words) > 1 and words[-1] in _LEGAL - {"trust"}:
+        words.pop()
+    return " ".join(words)
+
+
+_GENERIC_FIRST = {"first", "united", "american", "national", "international", "global", "general", "new", "bank", "the",
+                  "us", "north", "south", "west", "east", "central", "pacific", "atlantic", "citizens", "community",
+                  "security", "capital", "financial", "great", "old", "royal"}
+
+
+def _metaphone(word: str) -> str:
+    try:
+        from rigour.text.phonetics import metaphone
+    except ImportError:  # pragma: no cover - rigour comes with followthemoney
+        return word[:4]
+    return str(metaphone(word))
+
+
+# ----------------------------------------------------------------------------- records
+
+
+@dataclass
+class Record:
+    """What resolution knows about one entity node."""
+
+    iri: str
+    kind: str  # "Organization" | "Person"
+    label: str = ""
+    names: set[str] = field(default_factory=set)
+    identifiers: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    addresses: set[str] = field(default_factory=set)
+    organizations: set[str] = field(default_factory=set)
+    filings: set[str] = field(default_factory=set)
+    file_names: set[str] = field(default_factory=set)
+    dates: set[str] = field(default_factory=set)
+
+    @property
+    def scope(self) -> str:
+        """The issuer scope of an id-less person's IRI (id/person/{scope}/{slug}), else ""."""
+        m = re.match(re.escape(ID_IRI) + r"person/([^/]+)/", self.iri)
+        return m.group(1) if m else ""
+
+    def key_rank(self) -> tuple[int, str]:
+        """Canonical choice: a CIK beats an EIN, a file number, a name key; then the IRI."""
+        rest = self.iri[len(ID_IRI):]
+        order = {"cik": 0, "ein": 1, "file-number": 2, "lei": 3, "org": 4, "person": 5}
+        return order.get(rest.split("/", 1)[0], 9), self.iri
+
+
+def records(store: Any) -> dict[str, Record]:
+    """Every organization and person node of ``store`` with its names, identifiers, addresses, linked
+    organizations and the filings naming it (the named queries resolution_*.rq)."""
+    out: dict[str, Record] = {}
+    for row in run_query(store, load_named("resolution_names")):
+        kind = row["kind"].rsplit("#", 1)[1]
+        rec = out.setdefault(row["entity"], Record(row["entity"], kind))
+        name = re.sub(r"\s+", " ", row["name"]).strip()
+        if not name:
+            continue
+        rec.names.add(name)
+        if row["how"] == "label" and (not rec.label or len(name) > len(rec.label)):
+            rec.label = name
+    for row in run_query(store, load_named("resolution_attributes")):
+        rec_or_none = out.get(row["entity"])
+        if rec_or_none is None:
+            continue
+        prop, value = row["property"], row["value"].strip()
+        if prop in ("cik", "ein", "commissionFileNumber", "lei"):
+            rec_or_none.identifiers[prop].add(value)
+        elif prop in ("businessAddress", "mailAddress", "address"):
+            rec_or_none.addresses.add(_address_key(value))
+    for row in run_query(store, load_named("resolution_links")):
+        rec_or_none = out.get(row["entity"])
+        if rec_or_none is not None:
+            rec_or_none.organizations.add(row["organization"])
+    for row in run_query(store, load_named("resolution_mentions")):
+        rec_or_none = out.get(row["entity"])
+        if rec_or_none is None:
+            continue
+        rec_or_none.filings.add(row["filing"])
+        if row.get("fileName"):
+            rec_or_none.file_names.add(row["fileName"])
+        if row.get("asOf"):
+            rec_or_none.dates.add(row["asOf"])
+    for rec in out.values():
+        if not rec.label and rec.names:
+            rec.label = max(rec.names, key=len)
+    return out
+
+
+def _address_key(address: str) -> str:
+    """Street number, first street word and ZIP of an address, folded: enough to compare."""
+    a = _fold(address)
+    num = re.search(r"\b\d{1,6}\b", a)
+    zip_ = re.search(r"\b\d{5}\b(?!.*\b\d{5}\b)", a)
+    word = re.search(r"\b\d{1,6}\s+([a-z]+)", a)
+    return " ".join(x for x in (num.group(0) if num else "", word.group(1) if word else "",
+                                 zip_.group(0) if zip_ else "") if x)
+
+
+# ----------------------------------------------------------------------------- blocking
+
+
+def _block_keys(rec: Record) -> set[str]:
+    keys: set[str] = set()
+    for prop, values in rec.identifiers.items():
+        keys.update(f"id:{prop}:{v}" for v in values)
+    for name in rec.names:
+        if rec.kind == "Person":
+            p = person_name_parts(name)
+            if not p.last:
+                continue
+            keys.add(f"pn:{p.last}:{p.first_initial}")
+            if p.first:
+                keys.add(f"pf:{_metaphone(p.last.replace(' ', ''))}:{p.first}")
+                keys.add(f"pp:{p.last[:3]}:{p.first}")
+        else:
+            core = org_core_name(name)
+            if not core:
+                continue
+            keys.add(f"on:{core}")
+            words = [w for w in core.split() if w not in _GENERIC_FIRST and len(w) > 2]
+            if words:
+                keys.add(f"ow:{words[0]}")
+                keys.add(f"oph:{_metaphone(words[0])}")
+    return keys
+
+
+@dataclass(frozen=True)
+class Candidate:
+    left: str
+    right: str
+    keys: tuple[str, ...]  # the blocking keys the two share
+
+
+def candidates(recs: Mapping[str, Record], *, max_block: int = 200) -> list[Candidate]:
+    """Pairs of nodes of one kind that share a blocking key (blocks larger than ``max_block`` are
+    too common to say anything and are skipped)."""
+    blocks: dict[str, list[str]] = defaultdict(list)
+    for iri in sorted(recs):
+        for k in _block_keys(recs[iri]):
+            blocks[f"{recs[iri].kind}|{k}"].append(iri)
+    shared: dict[tuple[str, str], set[str]] = defaultdict(set)
+    for key, members in blocks.items():
+        if len(members) < 2 or len(members) > max_block:
+            continue
+        for i, a in enumerate(members):
+            for b in members[i + 1:]:
+                shared[(a, b) if a < b else (b, a)].add(key.split("|", 1)[1])
+    return [Candidate(a, b, tuple(sorted(k))) for (a, b), k in sorted(shared.items())]
+
+
+# ----------------------------------------------------------------------------- scoring (Splink)
+
+
+def _scope_org(scope: str) -> str | None:
+    """The issuer IRI a person scope names ("ein-223537927" → id/ein/223537927); None for a filing scope."""
+    for seg in ("file-number", "cik", "ein", "lei", "org"):
+        if scope.startswith(seg + "-"):
+            return f"{ID_IRI}{seg}/{scope[len(seg) + 1:]}"
+    return None
+
+
+def _person_row(rec: Record, orgs: Mapping[str, str]) -> dict[str, Any]:
+    """A person's row for the model; ``orgs`` maps organizations to their canonical ids, so that a
+    company keyed by CIK in one filing and by EIN in another counts as one issuer."""
+    parts = [person_name_parts(n) for n in sorted(rec.names, key=lambda n: (-len(n), n))]
+    full = person_name_parts(rec.label) if rec.label else (parts[0] if parts else NameParts("", "", "", "", ""))
+    firsts = sorted({p.first for p in parts if p.first})
+    middles = sorted({p.middle_initial for p in parts if p.middle_initial})
+    suffixes = sorted({p.suffix for p in parts if p.suffix})
+    issuer = _scope_org(rec.scope) if rec.scope else None
+    return {
+        "unique_id": rec.iri,
+        "first": full.first or (firsts[0] if firsts else None),
+        "first_initial": full.first_initial or None,
+        "firsts": firsts,
+        "middle": full.middle_initial or (middles[0] if middles else None),
+        "last": full.last or None,
+        "suffix": full.suffix or (suffixes[0] if suffixes else None),
+        "scope": (orgs.get(issuer, issuer) if issuer else rec.scope) or None,
+        "orgs": sorted({orgs.get(o, o) for o in rec.organizations}),
+        "year": _year(rec),
+    }
+
+
+def _org_row(rec: Record) -> dict[str, Any]:
+    cores = sorted({org_core_name(n) for n in rec.names} - {""})
+    return {
+        "unique_id": rec.iri,
+        "name": normalise_name(rec.label) or None,
+        "core": org_core_name(rec.label) or None,
+        "cores": cores,
+        "form": _legal_form(rec.label) or None,
+        "cik": sorted(rec.identifiers.get("cik", set())),
+        "ein": sorted(rec.identifiers.get("ein", set())),
+        "fileno": sorted(rec.identifiers.get("commissionFileNumber", set())),
+        "addresses": sorted(rec.addresses - {""}),
+        "orgs": sorted(rec.organizations),
+        "year": _year(rec),
+    }
+
+
+def _year(rec: Record) -> int | None:
+    years = sorted(int(d[:4]) for d in rec.dates if re.match(r"\d{4}", d))
+    return years[len(years) // 2] if years else None
+
+
+def _level(sql: str, label: str, m: float, *, null: bool = False, u: float | None = None) -> dict[str, Any]:
+    """A comparison level with its prior m probability; ``u`` fixes the u probability where random
+    pairs mislead (a conflicting middle initial is rare among random pairs, but common among the
+    same-name pairs blocking makes, e.g. a father and his son)."""
+    d: dict[str, Any] = {"sql_condition": sql, "label_for_charts": label}
+    if null:
+        d["is_null_level"] = True
+        return d
+    d["m_probability"] = m
+    if u is not None:
+        d["u_probability"] = u
+        d["fix_u_probability"] = True
+    return d
+
+
+def _comparison(name: str, levels: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"output_column_name": name, "comparison_levels": levels, "comparison_description": name}
+
+
+def _person_settings(prior: float) -> dict[str, Any]:
+    same_first = "(first_l = first_r OR list_has_any(firsts_l, firsts_r))"
+    return {
+        "link_type": "dedupe_only",
+        "unique_id_column_name": "unique_id",
+        "probability_two_random_records_match": prior,
+        "comparisons": [
+            _comparison("name", [
+                _level("last_l IS NULL OR last_r IS NULL", "null", 0, null=True),
+                _level(f"last_l = last_r AND {same_first} AND coalesce(middle_l, '') = coalesce(middle_r, '')",
+                       "same first, middle and last", 0.62),
+                _level(f"last_l = last_r AND {same_first} AND (middle_l IS NULL OR middle_r IS NULL)",
+                       "same first and last, a middle initial missing", 0.22),
+                _level(f"last_l = last_r AND {same_first}", "same first and last, middle initials differ", 0.01, u=0.05),
+                _level("last_l = last_r AND first_initial_l = first_initial_r AND (first_l IS NULL OR first_r IS NULL)",
+                       "same last, an initial for the first name", 0.05),
+                _level("jaro_winkler_similarity(last_l, last_r) >= 0.9 AND "
+                       "(first_l = first_r OR jaro_winkler_similarity(first_l, first_r) >= 0.88) AND "
+                       "(middle_l IS NULL OR middle_r IS NULL OR middle_l = middle_r)",
+                       "similar first and last (spelling)", 0.05),
+                _level("last_l = last_r AND first_initial_l = first_initial_r", "same last and first initial", 0.02),
+                _level("ELSE", "different", 0.01),
+            ]),
+            _comparison("suffix", [
+                _level("last_l IS NULL OR last_r IS NULL", "null", 0, null=True),
+                _level("coalesce(suffix_l, '') = coalesce(suffix_r, '')", "same (or no) generational suffix", 0.93),
+                _level("suffix_l IS NULL OR suffix_r IS NULL", "one suffix missing", 0.06),
+                _level("ELSE", "different suffixes (father and son)", 0.01, u=0.10),
+            ]),
+            _comparison("issuer", [
+                _level("scope_l IS NULL OR scope_r IS NULL", "null", 0, null=True),
+                _level("scope_l = scope_r", "named in filings of the same issuer", 0.80),
+                _level("ELSE", "different issuers", 0.20),
+            ]),
+            _comparison("organizations", [
+                _level("len(orgs_l) = 0 OR len(orgs_r) = 0", "null", 0, null=True),
+                _level("list_has_any(orgs_l, orgs_r)", "serve a same organization", 0.70),
+                _level("ELSE", "no organization in common", 0.30),
+            ]),
+            _comparison("years", [
+                _level("year_l IS NULL OR year_r IS NULL", "null", 0, null=True),
+                _level("abs(year_l - year_r) <= 10", "named within 10 years", 0.90),
+                _level("ELSE", "named more than 10 years apart", 0.10),
+            ]),
+        ],
+        "blocking_rules_to_generate_predictions": [],
+        "retain_intermediate_calculation_columns": True,
+        "retain_matching_columns": False,
+    }
+
+
+def _org_settings(prior: float) -> dict[str, Any]:
+    return {
+        "link_type": "dedupe_only",
+        "unique_id_column_name": "unique_id",
+        "probability_two_random_records_match": prior,
+        "comparisons": [
+            _comparison("identifiers", [
+                _level("len(cik_l) + len(ein_l) + len(fileno_l) = 0 OR len(cik_r) + len(ein_r) + len(fileno_r) = 0",
+                       "null", 0, null=True),
+                _level("list_has_any(cik_l, cik_r) OR list_has_any(ein_l, ein_r) OR list_has_any(fileno_l, fileno_r)",
+                       "a shared CIK, EIN or file number", 0.90),
+                _level("(len(cik_l) > 0 AND len(cik_r) > 0) OR (len(ein_l) > 0 AND len(ein_r) > 0)",
+                       "different CIK or EIN", 0.01),
+                _level("ELSE", "identifiers of different kinds", 0.09),
+            ]),
+            _comparison("name", [
+                _level("core_l IS NULL OR core_r IS NULL", "null", 0, null=True),
+                _level("name_l = name_r", "same normalised name", 0.45),
+                _level("core_l = core_r", "same name but for the legal form", 0.25),
+                _level("list_has_any(cores_l, cores_r)", "a shared name or alias", 0.15),
+                _level("damerau_levenshtein(core_l, core_r) <= 2 AND length(core_l) >= 8",
+                       "names one or two letters apart", 0.05),
+                _level("ELSE", "different names", 0.02),
+            ]),
+            _comparison("legal_form", [
+                _level("form_l IS NULL OR form_r IS NULL", "null", 0, null=True),
+                _level("form_l = form_r", "same legal form", 0.85),
+                _level("ELSE", "different legal forms", 0.15),
+            ]),
+            _comparison("address", [
+                _level("len(addresses_l) = 0 OR len(addresses_r) = 0", "null", 0, null=True),
+                _level("list_has_any(addresses_l, addresses_r)", "a shared address (parents and subsidiaries often do)", 0.60, u=0.20),
+                _level("ELSE", "different addresses", 0.40, u=0.80),
+            ]),
+            _comparison("organizations", [
+                _level("len(orgs_l) = 0 OR len(orgs_r) = 0", "null", 0, null=True),
+                _level("list_has_any(orgs_l, orgs_r)", "linked to a same organization (as a corporate family is)", 0.55, u=0.30),
+                _level("ELSE", "no linked organization in common", 0.45, u=0.70),
+            ]),
+        ],
+        "blocking_rules_to_generate_predictions": [],
+        "retain_intermediate_calculation_columns": True,
+        "retain_matching_columns": False,
+    }
+
+
+@dataclass(frozen=True)
+class Scored:
+    left: str
+    right: str
+    probability: float
+    explanation: str
+
+
+def score(recs: Mapping[str, Record], pairs: Sequence[Candidate], *, kind: str, orgs: Mapping[str, str] | None = None,
+          seed: int = 13) -> list[Scored]:
+    """Match probabilities of the candidate pairs of one kind of entity ("Person" or "Organization")
+    from a Splink model on DuckDB: m probabilities are the priors of this module, u probabilities
+    are estimated from random pairs of the store's own records.  ``orgs`` (organization → canonical
+    id) lets persons of one issuer known by two keys compare as colleagues."""
+    kind_pairs = [c for c in pairs if recs[c.left].kind == kind]
+    if not kind_pairs:
+        return []
+    ids = sorted(i for i, r in recs.items() if r.kind == kind)
+    orgs = orgs or {}
+    rows = [_person_row(recs[i], orgs) if kind == "Person" else _org_row(recs[i]) for i in ids]
+    return _splink_scores(kind, rows, kind_pairs, seed)
+
+
+def _splink_scores(kind: str, rows: list[dict[str, Any]], pairs: Sequence[Candidate], seed: int) -> list[Scored]:
+    import duckdb
+    import pyarrow as pa
+    from splink import DuckDBAPI, Linker, block_on
+
+    con = duckdb.connect()
+    table = pa.Table.from_pylist(rows)
+    con.register("records_arrow", table)
+    con.execute("CREATE TABLE records AS SELECT * FROM records_arrow")
+    con.execute("CREATE TABLE pairs (l VARCHAR, r VARCHAR)")
+    con.executemany("INSERT INTO pairs VALUES (?, ?)", [(c.left, c.right) for c in pairs])
+    prior = min(0.5, max(1e-6, 2 * len(pairs) / max(1, len(rows) * (len(rows) - 1)) * 0.3))
+    settings = _person_settings(prior) if kind == "Person" else _org_settings(prior)
+    # the candidate pairs made by blocking are joined through a pair table: a Splink blocking rule
+    # on an exploded key column ("pair_keys") that holds, for each record, the pairs it takes part in
+    con.execute("""
+        CREATE TABLE records_keyed AS
+        SELECT r.*, coalesce(k.keys, []) AS pair_keys FROM records r
+        LEFT JOIN (SELECT id, list(l || '|' || r) AS keys FROM (
+            SELECT l AS id, l, r FROM pairs UNION ALL SELECT r AS id, l, r FROM pairs) GROUP BY id) k
+        ON k.id = r.unique_id
+    """)
+    db_api = DuckDBAPI(con)
+    sdf = db_api.register("records_keyed")
+    settings["blocking_rules_to_generate_predictions"] = [block_on("pair_keys", arrays_to_explode=["pair_keys"])]
+    linker = Linker(sdf, settings, log_level=logging.WARNING)
+    linker.training.estimate_u_using_random_sampling(max_pairs=2e5, seed=seed)
+    result = linker.inference.predict()
+    scored = con.execute(f"SELECT * FROM {result.physical_name}").to_arrow_table().to_pylist()
+    want = {(c.left, c.right) for c in pairs}
+    out: list[Scored] = []
+    seen: set[tuple[str, str]] = set()
+    for row in scored:
+        a, b = sorted((str(row["unique_id_l"]), str(row["unique_id_r"])))
+        if (a, b) not in want or (a, b) in seen:
+            continue
+        seen.add((a, b))
+        levels = [f"{c}={row.get('gamma_' + c)}" for c in _comparison_names(settings)]
+        out.append(Scored(a, b, float(row["match_probability"]), f"match weight {row['match_weight']:.1f}; " + ", ".join(levels)))
+    con.close()
+    return out
+
+
+def _comparison_names(settings: Mapping[str, Any]) -> list[str]:
+    return [str(c["output_column_name"]) for c in settings["comparisons"]]
+
+
+# ----------------------------------------------------------------------------- judgements
+
+
+@dataclass(frozen=True)
+class Judgement:
+    iri: str
+    left: str
+    right: str
+    verdict: str
+    judged_by: str
+    judged_at: str
+    score: float | None = None
+    explanation: str = ""
+    withdrawn_at: str | None = None
+
+    @property
+    def by_person(self) -> bool:
+        return self.judged_by.startswith("person:")
+
+
+def _pair(a: str, b: str) -> tuple[str, str]:
+    return (a, b) if a < b else (b, a)
+
+
+def _now() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def _judgement_iri(left: str, right: str, by: str, at: str) -> str:
+    digest = hashlib.sha256(f"{left}\x1f{right}".encode()).hexdigest()[:20]
+    who = hashlib.sha256(by.encode()).hexdigest()[:6]
+    return f"{ID_IRI}judgement/{digest}/{re.sub(r'[^0-9]', '', at)}-{who}"
+
+
+def _lit(value: str, datatype: str | None = None) -> ox.Literal:
+    return ox.Literal(value, datatype=ox.NamedNode(datatype)) if datatype else ox.Literal(value)
+
+
+def _judgement_quads(j: Judgement) -> list[ox.Quad]:
+    g = ox.NamedNode(RESOLUTION_GRAPH)
+    s = ox.NamedNode(j.iri)
+    quads = [
+        ox.Quad(s, ox.NamedNode(_RDF_TYPE), ox.NamedNode(str(CKG.Judgement)), g),
+        ox.Quad(s, ox.NamedNode(str(CKG.left)), ox.NamedNode(j.left), g),
+        ox.Quad(s, ox.NamedNode(str(CKG.right)), ox.NamedNode(j.right), g),
+        ox.Quad(s, ox.NamedNode(str(CKG.verdict)), _lit(j.verdict), g),
+        ox.Quad(s, ox.NamedNode(str(CKG.judgedBy)), _lit(j.judged_by), g),
+        ox.Quad(s, ox.NamedNode(str(CKG.judgedAt)), _lit(j.judged_at, _XSD + "dateTime"), g),
+    ]
+    if j.score is not None:
+        quads.append(ox.Quad(s, ox.NamedNode(str(CKG.score)), _lit(f"{j.score:.6f}", _XSD + "decimal"), g))
+    if j.explanation:
+        quads.append(ox.Quad(s, ox.NamedNode(str(CKG.explanation)), _lit(j.explanation), g))
+    if j.withdrawn_at:
+        quads.append(ox.Quad(s, ox.NamedNode(str(CKG.withdrawnAt)), _lit(j.withdrawn_at, _XSD + "dateTime"), g))
+    return quads
+
+
+_RDF_TYPE = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type"
+
+
+def judgements(store: Any) -> list[Judgement]:
+    """Every judgement of the resolution graph, oldest first."""
+    q = f"""
+    SELECT ?j ?l ?r ?v ?by ?at ?score ?why ?w WHERE {{ GRAPH <{RESOLUTION_GRAPH}> {{
+        ?j a ckg:Judgement ; ckg:left ?l ; ckg:right ?r ; ckg:verdict ?v ; ckg:judgedBy ?by ; ckg:judgedAt ?at .
+        OPTIONAL {{ ?j ckg:score ?score }} OPTIONAL {{ ?j ckg:explanation ?why }} OPTIONAL {{ ?j ckg:withdrawnAt ?w }}
+    }} }} ORDER BY ?at ?j"""
+    out = []
+    for row in run_query(store, q):
+        out.append(Judgement(row["j"], row["l"], row["r"], row["v"], row["by"], row["at"],
+                             float(row["score"]) if "score" in row else None, row.get("why", ""), row.get("w")))
+    return out
+
+
+def effective_verdicts(js: Iterable[Judgement]) -> dict[tuple[str, str], Judgement]:
+    """The judgement that counts for each pair: the latest person's judgement not withdrawn, else the
+    latest model judgement not withdrawn."""
+    best: dict[tuple[str, str], Judgement] = {}
+    for j in js:
+        if j.withdrawn_at:
+            continue
+        key = _pair(j.left, j.right)
+        cur = best.get(key)
+        if cur is None or (j.by_person, j.judged_at) >= (cur.by_person, cur.judged_at):
+            best[key] = j
+    return best
+
+
+def _write(store: ox.Store, add: Sequence[ox.Quad] = (), remove_sparql: str = "") -> None:
+    if remove_sparql:
+        store.update(remove_sparql)
+    if add:
+        store.extend(list(add))
+    if hasattr(store, "flush"):
+        store.flush()
+
+
+def _entity_exists(store: Any, iri: str) -> bool:
+    q = "ASK { GRAPH ?g { ?e a ?k . VALUES ?k { ckg:Organization ckg:Person } } }"
+    return run_query(store, q.replace("?e", f"<{iri}>"))[0]["result"] == "true" if re.fullmatch(r"[^<>\s\"{}|^`\\]+", iri) else False
+
+
+def decide(store: ox.Store, left: str, right: str, verdict: str, *, by: str = "person:reviewer",
+           note: str = "", at: str | None = None, score: float | None = None) -> Judgement:
+    """Record a judgement of the pair (``positive`` = the same, ``negative`` = different, ``unsure``)
+    and recompute the canonical links.  ``by`` names who decided ("person:NAME" or "model:...")."""
+    verdict = {"same": "positive", "different": "negative"}.get(verdict, verdict)
+    if verdict not in VERDICTS:
+        raise ResolutionError(f"verdict must be same/positive, different/negative or unsure, not {verdict!r}")
+    if left == right:
+        raise ResolutionError("a pair needs two different entities")
+    for iri in (left, right):
+        if not _entity_exists(store, iri):
+            raise ResolutionError(f"no organization or person {iri} in the store")
+    a, b = _pair(left, right)
+    when = at or _now()
+    j = Judgement(_judgement_iri(a, b, by, when), a, b, verdict, by, when, score, note)
+    _write(store, _judgement_quads(j))
+    refresh_canonical(store)
+    return j
+
+
+def withdraw(store: ox.Store, left: str, right: str | None = None, *, by: str | None = None) -> list[Judgement]:
+    """Withdraw the judgements of a pair (all of them, or only those ``by`` one judge); or, with
+    ``right`` None, the judgement whose IRI is ``left``.  They stay as history, marked ckg:withdrawnAt,
+    and the canonical links are recomputed."""
+    when = _now()
+    hit = []
+    for j in judgements(store):
+        if j.withdrawn_at:
+            continue
+        if right is None and j.iri != left:
+            continue
+        if right is not None and _pair(j.left, j.right) != _pair(left, right):
+            continue
+        if by is not None and j.judged_by != by:
+            continue
+        hit.append(j)
+    if not hit:
+        raise ResolutionError("no judgement to withdraw for " + (left if right is None else f"{left} / {right}"))
+    g = ox.NamedNode(RESOLUTION_GRAPH)
+    _write(store, [ox.Quad(ox.NamedNode(j.iri), ox.NamedNode(str(CKG.withdrawnAt)), _lit(when, _XSD + "dateTime"), g)
+                   for j in hit])
+    refresh_canonical(store)
+    return hit
+
+
+# ----------------------------------------------------------------------------- clusters
+
+
+def canonical_map(store: Any, recs: Mapping[str, Record] | None = None) -> dict[str, str]:
+    """Entity → canonical entity for every node in a cluster of two or more, from the effective
+    judgements: positive pairs join clusters, strongest first, unless a negative judgement lies
+    between the two clusters (a person's 'different' always separates)."""
+    eff = effective_verdicts(judgements(store))
+    negatives = {k for k, j in eff.items() if j.verdict == "negative"}
+    positives = sorted((j for j in eff.values() if j.verdict == "positive"),
+                       key=lambda j: (not j.by_person, -(j.score if j.score is not None else 1.0), j.left, j.right))
+    parent: dict[str, str] = {}
+    members: dict[str, set[str]] = {}
+
+    def find(x: str) -> str:
+        parent.setdefault(x, x)
+        members.setdefault(x, {x})
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for j in positives:
+        ra, rb = find(j.left), find(j.right)
+        if ra == rb:
+            continue
+        if any(_pair(x, y) in negatives for x in members[ra] for y in members[rb]):
+            continue
+        parent[rb] = ra
+        members[ra] |= members.pop(rb)
+    out: dict[str, str] = {}
+    for root, group in members.items():
+        if len(group) < 2 or find(root) != root:
+            continue
+        canon = min(group, key=lambda i: Record(i, "").key_rank())
+        for m in group:
+            out[m] = canon
+    return out
+
+
+def refresh_canonical(store: ox.Store) -> int:
+    """Rewrite the ckg:canonical links of the resolution graph from the judgements; returns the number
+    of entities linked."""
+    cmap = canonical_map(store)
+    g = ox.NamedNode(RESOLUTION_GRAPH)
+    _write(store, [ox.Quad(ox.NamedNode(m), ox.NamedNode(str(CKG.canonical)), ox.NamedNode(c), g) for m, c in sorted(cmap.items())],
+           f"DELETE WHERE {{ GRAPH <{RESOLUTION_GRAPH}> {{ ?m <{CKG.canonical}> ?c }} }}")
+    return len(cmap)
+
+
+# ----------------------------------------------------------------------------- the run
+
+
+@dataclass
+class ResolveResult:
+    records: int
+    candidates: int
+    positive: int
+    negative: int
+    unsure: int
+    canonical: int
+    scored: list[Scored] = field(default_factory=list)
+
+
+def _shares_name_or_id(c: Candidate) -> bool:
+    return any(k.startswith(("id:", "on:")) for k in c.keys) or any(k.startswith("pn:") for k in c.keys)
+
+
+def resolve(store: ox.Store, *, positive: float = POSITIVE, negative: float = NEGATIVE, seed: int = 13) -> ResolveResult:
+    """Block, score and judge every candidate pair of ``store``, organizations first (persons are then
+    compared with their issuers and organizations resolved); replaces the model's earlier judgements
+    (a person's are kept and keep overriding) and recomputes the canonical links."""
+    recs = records(store)
+    pairs = candidates(recs)
+    by_pair = {(c.left, c.right): c for c in pairs}
+    remove = f"""DELETE {{ GRAPH <{RESOLUTION_GRAPH}> {{ ?j ?p ?o }} }} WHERE {{ GRAPH <{RESOLUTION_GRAPH}> {{
+        ?j a <{CKG.Judgement}> ; <{CKG.judgedBy}> ?by ; ?p ?o . FILTER (STRSTARTS(?by, "model:")) }} }}"""
+    _write(store, (), remove)
+    when = _now()
+    counts = {"positive": 0, "negative": 0, "unsure": 0}
+    all_scored: list[Scored] = []
+    for kind in ("Organization", "Person"):
+        orgs = canonical_map(store) if kind == "Person" else {}
+        scored = score(recs, pairs, kind=kind, orgs=orgs, seed=seed)
+        all_scored.extend(scored)
+        new: list[Judgement] = []
+        for s in scored:
+            if s.probability >= positive:
+                verdict = "positive"
+            elif s.probability <= negative:
+                if not _shares_name_or_id(by_pair[(s.left, s.right)]):
+                    continue
+                verdict = "negative"
+            else:
+                verdict = "unsure"
+            counts[verdict] += 1
+            expl = f"blocked on {', '.join(by_pair[(s.left, s.right)].keys)}; {s.explanation}"
+            new.append(Judgement(_judgement_iri(s.left, s.right, MODEL, when), s.left, s.right, verdict, MODEL, when,
+                                 round(s.probability, 6), expl))
+        _write(store, [q for j in new for q in _judgement_quads(j)])
+    linked = refresh_canonical(store)
+    return ResolveResult(len(recs), len(pairs), counts["positive"], counts["negative"], counts["unsure"], linked, all_scored)
+
+
+# ----------------------------------------------------------------------------- review
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def review_queue(store: Any, *, limit: int = 20) -> list[Judgement]:
+    """Pairs waiting for a person: the model's unsure judgements that no person has judged, the most
+    uncertain (score nearest 0.5) first."""
+    eff = effective_verdicts(judgements(store))
+    open_ = [j for j in eff.values() if j.verdict == "unsure" and not j.by_person]
+    open_.sort(key=lambda j: (abs((j.score if j.score is not None else 0.5) - 0.5), j.left, j.right))
+    return open_[:limit]
+
+
+def evidence_of(store: Any, entity: str, *, limit: int = 3) -> dict[str, Any]:
+    """What the filings say about one entity, for a reviewer: names, identifiers, linked organizations
+    and a few quotes of the statements naming it."""
+    recs = {}
+    for name in ("resolution_names", "resolution_attributes", "resolution_links", "resolution_mentions"):
+        recs[name] = run_query(store, load_named(name), {"entity": entity})
+    quotes = run_query(store, f"""
+        SELECT DISTINCT ?type ?quote ?fileName WHERE {{ GRAPH ?g {{
+            ?r a ?type ; ?slot <{entity}> ; ckg:evidence/ckg:quote ?quote ; <{PREFIXES['prov']}wasDerivedFrom> ?f .
+            ?type rdfs:subClassOf* ckg:Relation .
+            OPTIONAL {{ ?f ckg:fileName ?fileName }} }} }} LIMIT {int(limit) * 4}""")
+    quotes = [q for q in quotes if not q.get("type", "").endswith("#Relation")][:limit]
+    return {
+        "entity": entity,
+        "names": sorted({r["name"] for r in recs["resolution_names"]}),
+        "attributes": sorted({f"{r['property']} {r['value']}" for r in recs["resolution_attributes"]}),
+        "organizations": sorted({r["organization"] for r in recs["resolution_links"]}),
+        "filings": sorted({r.get("fileName", r["filing"]) + (f" ({r['asOf']})" if r.get("asOf") else "")
+                           for r in recs["resolution_mentions"]}),
+        "quotes": [f"{q.get('fileName', '')}: {_squash(q['quote'])[:300]}" for q in quotes],
+    }
+
