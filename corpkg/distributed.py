@@ -115,8 +115,10 @@ class Cluster:
             import dask
 
             with dask.config.set(WORKER_CONFIG):
+                # loopback only; the scheduler's HTTP endpoint on a free port, no dashboard
                 self.local = dd.LocalCluster(n_workers=local_workers or 1, threads_per_worker=1, processes=True,
-                                             dashboard_address=None, silence_logs=logging.ERROR)
+                                             host="127.0.0.1", dashboard_address=None, silence_logs=logging.ERROR,
+                                             scheduler_kwargs={"dashboard": False, "dashboard_address": "127.0.0.1:0"})
             self.client = dd.Client(self.local)
 
     @property

@@ -108,20 +108,38 @@ def test_two_workers_give_the_same_quads_as_one_process(client: Any, tmp_path: P
 
 
 @pytest.mark.slow
-def test_the_command_writes_the_same_file_as_a_one_process_build(client: Any, tmp_path: Path) -> None:
+def test_build_on_a_scheduler_writes_the_same_file_as_a_one_process_build(client: Any, tmp_path: Path) -> None:
     from click.testing import CliRunner
 
     from corpkg.cli import cli
 
-    files = corpus_sample()
-    one = CliRunner().invoke(cli, ["build", *map(str, files), "-o", str(tmp_path / "one.nq"), "-j", "1"])
+    files = [str(f) for f in corpus_sample()]
+    one = CliRunner().invoke(cli, ["build", *files, "-o", str(tmp_path / "one.nq"), "-j", "1"])
     assert one.exit_code == 0, one.output
-    code = run([str(f) for f in files], str(tmp_path / "dist.nq"), str(tmp_path / "store"),
-               scheduler=client.address, local_workers=None, shard_dir=str(tmp_path / "shards"),
-               max_bytes=50_000_000)
-    assert code == 0
+    dist = CliRunner().invoke(cli, ["build", *files, "-o", str(tmp_path / "dist.nq"), "--store", str(tmp_path / "store"),
+                                    "--scheduler", client.address, "--shards", str(tmp_path / "shards")])
+    assert dist.exit_code == 0, dist.output
+    assert f"built {len(files)} filing(s)" in dist.stderr and client.address in dist.stderr
     assert (tmp_path / "dist.nq").read_bytes() == (tmp_path / "one.nq").read_bytes()
     assert len(list((tmp_path / "shards").glob("*.nq"))) == len(files)
+    code = run(files, str(tmp_path / "again.nq"), None, scheduler=client.address, local_workers=None,
+               shard_dir=str(tmp_path / "shards2"), max_bytes=50_000_000)
+    assert code == 0 and (tmp_path / "again.nq").read_bytes() == (tmp_path / "one.nq").read_bytes()
+
+
+def test_build_refuses_both_scheduler_and_cluster_and_bad_cluster_specs(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from corpkg.cli import cli
+
+    f = str(corpus_sample()[0])
+    for extra in (["--cluster", "local:2", "--scheduler", "tcp://127.0.0.1:1"], ["--cluster", "two"],
+                  ["--cluster", "local:2", "--accept-truncated"]):
+        result = CliRunner().invoke(cli, ["build", f, "-o", str(tmp_path / "x.nq"), *extra])
+        assert result.exit_code == 2, (extra, result.output)
+    no_shards = CliRunner().invoke(cli, ["build-distributed", f, "--scheduler", "tcp://127.0.0.1:1", "--store",
+                                         str(tmp_path / "kg")])
+    assert no_shards.exit_code == 2 and "--shards" in no_shards.stderr
 
 
 @pytest.mark.slow

@@ -134,11 +134,17 @@ def build_paths(files: list[Path], *, max_bytes: int = DEFAULT_MAX_BYTES, jobs: 
               help="Build submissions that were cut short (a <DOCUMENT> or <TEXT> never closed) from what was "
                    "read, into a graph marked ckg:partial that never replaces a complete graph of the filing "
                    "(default: refuse them, exit status 3).")
+@click.option("--scheduler", help="Build on the Dask cluster at this address (tcp://HOST:8786; needs --shards). "
+                                  "See docs/scale.md.")
+@click.option("--cluster", help="Build on a new LocalCluster of N Dask worker processes: local:N.")
+@click.option("--shards", "shard_dir", type=click.Path(file_okay=False),
+              help="With --scheduler/--cluster: folder for the per-filing N-Quads shards (every worker writes there).")
 @click.option("--progress/--no-progress", default=None,
               help="Show a progress bar (default: when building 20 or more files on a terminal).")
 @click.option("-v", "--verbose", is_flag=True, help="Also list the statements dropped while mapping to RDF, and why.")
 def command(paths: tuple[str, ...], output: str | None, store_dir: str | None, jobs: int, max_bytes: int,
-            accept_truncated: bool, progress: bool | None, verbose: bool) -> None:
+            accept_truncated: bool, scheduler: str | None, cluster: str | None, shard_dir: str | None,
+            progress: bool | None, verbose: bool) -> None:
     """Read filings (files or folders, recursed) and build their knowledge graph.
 
     Each filing becomes one named graph (described with PROV-O). Give -o to write a graph file,
@@ -152,6 +158,7 @@ def command(paths: tuple[str, ...], output: str | None, store_dir: str | None, j
     Example:
       corpkg build examples/ -o auxer.trig
       corpkg build filings/ --store kg-store -j 2
+      corpkg build filings/ --store kg-store --cluster local:2
     """
     from corpkg.graph.store import format_for
 
@@ -162,6 +169,12 @@ def command(paths: tuple[str, ...], output: str | None, store_dir: str | None, j
             format_for(output)
         except GraphError as exc:
             raise click.UsageError(exc.message) from None
+    if scheduler or cluster:  # Dask: corpkg.commands.build_distributed
+        from corpkg.commands.build_distributed import from_build_options
+
+        sys.exit(from_build_options(list(paths), output, store_dir, scheduler=scheduler, cluster=cluster,
+                                    shard_dir=shard_dir, max_bytes=max_bytes, progress=progress, verbose=verbose,
+                                    accept_truncated=accept_truncated))
 
     sys.exit(_run(list(paths), output, store_dir, jobs, max_bytes, progress, verbose, accept_truncated))
 

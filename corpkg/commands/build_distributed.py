@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-__all__ = ["command", "run", "parse_cluster"]
+__all__ = ["command", "run", "parse_cluster", "from_build_options"]
 
 
 def parse_cluster(value: str) -> int:
@@ -105,6 +105,22 @@ def run(paths: list[str], output: str | None, store_dir: str | None, *, schedule
     if not results:
         return 3
     return 1 if failed else 0
+
+
+def from_build_options(paths: list[str], output: str | None, store_dir: str | None, *, scheduler: str | None,
+                       cluster: str | None, shard_dir: str | None, max_bytes: int, progress: bool | None,
+                       verbose: bool, accept_truncated: bool = False) -> int:
+    """``corpkg build … --scheduler ADDR | --cluster local:N``: check those options, then ``run``."""
+    if scheduler and cluster:
+        raise click.UsageError("give at most one of --scheduler tcp://HOST:8786 and --cluster local:N")
+    if accept_truncated:
+        raise click.UsageError("--accept-truncated is not available with --scheduler/--cluster")
+    try:
+        local_workers = parse_cluster(cluster) if cluster else None
+    except click.BadParameter as exc:
+        raise click.UsageError(str(exc.message)) from None
+    return run(paths, output, store_dir, scheduler=scheduler, local_workers=local_workers, shard_dir=shard_dir,
+               max_bytes=max_bytes, progress=progress, verbose=verbose)
 
 
 @click.command("build-distributed")
