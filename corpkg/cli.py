@@ -33,6 +33,8 @@ COMMANDS: dict[str, str] = {
     "fetch": "fetch",
     "update": "update",
     "build-distributed": "build_distributed",
+    "resolve": "resolve",
+    "review": "review",
 }
 
 

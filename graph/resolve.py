@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import math
 import re
 import unicodedata
 from collections import defaultdict
@@ -106,6 +107,7 @@ def _nicknames() -> dict[str, str]:
 
 _SUFFIX_WORDS = {"jr": "jr", "junior": "jr", "sr": "sr", "senior": "sr", "ii": "ii", "iii": "iii", "iv": "iv", "2nd": "ii",
                  "3rd": "iii"}
+_FORM_WORDS = {"name", "title", "by", "its", "signature", "date"}
 _HONORIFICS = {"mr", "mrs", "ms", "miss", "dr", "judge", "hon", "honorable", "sir", "prof", "professor", "rev"}
 
 
@@ -127,6 +129,8 @@ def person_name_parts(name: str) -> NameParts:
     s = re.sub(r"[\"'\u2019]", "", s)
     tokens = [t for t in re.split(r"[^a-z0-9]+", s.replace(".", ". ")) if t]
     tokens = [t for t in tokens if t not in _HONORIFICS]
+    while tokens and tokens[-1] in _FORM_WORDS:  # "Shane Torchiana Name" read off a signature table
+        tokens.pop()
     suffix = ""
     while tokens and tokens[-1] in _SUFFIX_WORDS:
         suffix = _SUFFIX_WORDS[tokens.pop()]
@@ -271,11 +275,25 @@ def _address_key(address: str) -> str:
 # ----------------------------------------------------------------------------- blocking
 
 
+_GENERIC_NAMES = {"co", "company", "corp", "corporation", "inc", "registrant", "issuer", "bank", "agent", "lender", "lenders",
+                  "borrower", "borrowers", "guarantor", "guarantors", "parent", "purchaser", "buyer", "seller", "trust", "fund",
+                  "partnership", "holdings", "group", "administrative agent", "collateral agent", "trustee", "merger sub",
+                  "subsidiary", "executive", "employee", "the executive", "plaintiff", "defendant", "licensor", "licensee"}
+
+
+def _specific(name: str, kind: str) -> bool:
+    """Whether a name can identify an entity (not a defined role word such as "the Company", "Agent")."""
+    core = org_core_name(name) if kind == "Organization" else " ".join(re.split(r"[^a-z]+", _fold(name))).strip()
+    return len(core) > 2 and core not in _GENERIC_NAMES and normalise_name(name) not in _GENERIC_NAMES
+
+
 def _block_keys(rec: Record) -> set[str]:
     keys: set[str] = set()
     for prop, values in rec.identifiers.items():
         keys.update(f"id:{prop}:{v}" for v in values)
     for name in rec.names:
+        if not _specific(name, rec.kind):
+            continue
         if rec.kind == "Person":
             p = person_name_parts(name)
             if not p.last:
@@ -334,7 +352,7 @@ def _scope_org(scope: str) -> str | None:
 def _person_row(rec: Record, orgs: Mapping[str, str]) -> dict[str, Any]:
     """A person's row for the model; ``orgs`` maps organizations to their canonical ids, so that a
     company keyed by CIK in one filing and by EIN in another counts as one issuer."""
-    parts = [person_name_parts(n) for n in sorted(rec.names, key=lambda n: (-len(n), n))]
+    parts = [person_name_parts(n) for n in sorted(rec.names, key=lambda n: (-len(n), n)) if _specific(n, "Person")]
     full = person_name_parts(rec.label) if rec.label else (parts[0] if parts else NameParts("", "", "", "", ""))
     firsts = sorted({p.first for p in parts if p.first})
     middles = sorted({p.middle_initial for p in parts if p.middle_initial})
@@ -355,7 +373,7 @@ def _person_row(rec: Record, orgs: Mapping[str, str]) -> dict[str, Any]:
 
 
 def _org_row(rec: Record) -> dict[str, Any]:
-    cores = sorted({org_core_name(n) for n in rec.names} - {""})
+    cores = sorted({org_core_name(n) for n in rec.names if _specific(n, "Organization")} - {""})
     return {
         "unique_id": rec.iri,
         "name": normalise_name(rec.label) or None,
@@ -415,7 +433,8 @@ def _person_settings(prior: float) -> dict[str, Any]:
                        "(first_l = first_r OR jaro_winkler_similarity(first_l, first_r) >= 0.88) AND "
                        "(middle_l IS NULL OR middle_r IS NULL OR middle_l = middle_r)",
                        "similar first and last (spelling)", 0.05),
-                _level("last_l = last_r AND first_initial_l = first_initial_r", "same last and first initial", 0.02),
+                _level("last_l = last_r AND first_initial_l = first_initial_r", "same last and first initial, first names differ",
+                       0.005, u=0.02),
                 _level("ELSE", "different", 0.01),
             ]),
             _comparison("suffix", [
@@ -465,7 +484,8 @@ def _org_settings(prior: float) -> dict[str, Any]:
                 _level("core_l IS NULL OR core_r IS NULL", "null", 0, null=True),
                 _level("name_l = name_r", "same normalised name", 0.45),
                 _level("core_l = core_r", "same name but for the legal form", 0.25),
-                _level("list_has_any(cores_l, cores_r)", "a shared name or alias", 0.15),
+                _level("list_has_any(cores_l, cores_r)", "a shared name or alias (corporate families share short forms)",
+                       0.15, u=0.002),
                 _level("damerau_levenshtein(core_l, core_r) <= 2 AND length(core_l) >= 8",
                        "names one or two letters apart", 0.05),
                 _level("ELSE", "different names", 0.02),
@@ -540,10 +560,16 @@ def _splink_scores(kind: str, rows: list[dict[str, Any]], pairs: Sequence[Candid
     db_api = DuckDBAPI(con)
     sdf = db_api.register("records_keyed")
     settings["blocking_rules_to_generate_predictions"] = [block_on("pair_keys", arrays_to_explode=["pair_keys"])]
-    linker = Linker(sdf, settings, log_level=logging.WARNING)
-    linker.training.estimate_u_using_random_sampling(max_pairs=2e5, seed=seed)
-    result = linker.inference.predict()
-    scored = con.execute(f"SELECT * FROM {result.physical_name}").to_arrow_table().to_pylist()
+    splink_log = logging.getLogger("splink")
+    level = splink_log.level
+    splink_log.setLevel(logging.ERROR)  # levels no sampled pair reaches keep their prior u: not worth a warning
+    try:
+        linker = Linker(sdf, settings, log_level=logging.ERROR)
+        linker.training.estimate_u_using_random_sampling(max_pairs=1e7, seed=seed)
+        result = linker.inference.predict()
+    finally:
+        splink_log.setLevel(level)
+    scored = con.sql(f"SELECT * FROM {result.physical_name}").to_arrow_table().to_pylist()
     want = {(c.left, c.right) for c in pairs}
     out: list[Scored] = []
     seen: set[tuple[str, str]] = set()
@@ -552,8 +578,9 @@ def _splink_scores(kind: str, rows: list[dict[str, Any]], pairs: Sequence[Candid
         if (a, b) not in want or (a, b) in seen:
             continue
         seen.add((a, b))
-        levels = [f"{c}={row.get('gamma_' + c)}" for c in _comparison_names(settings)]
-        out.append(Scored(a, b, float(row["match_probability"]), f"match weight {row['match_weight']:.1f}; " + ", ".join(levels)))
+        parts = [f"{c} {row['mw_' + c]:+.1f}" for c in _comparison_names(settings) if row.get("mw_" + c)]
+        out.append(Scored(a, b, float(row["match_probability"]),
+                          f"match weight {row['match_weight']:.1f} (prior {math.log2(prior / (1 - prior)):.1f}; " + ", ".join(parts) + ")"))
     con.close()
     return out
 
