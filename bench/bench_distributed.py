@@ -66,6 +66,7 @@ def main() -> int:
           f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     best: dict[int, dict[str, float | int | set[str]]] = {}
     cpu: list[float] = []
+    walls: list[tuple[int, float]] = []
     for rep in range(max(1, args.repeat)):
         for n in sizes if rep % 2 == 0 else sizes[::-1]:  # 1 2 2 1 1 2 …: a drift in load hits both
             r = one_run(n, files, files[0])
@@ -75,6 +76,7 @@ def main() -> int:
                   f"{r['failed']} failed; task CPU {r['cpu']:.1f} s, driver+scheduler CPU {r['driver']:.1f} s; "
                   f"load average {os.getloadavg()[0]:.1f}", flush=True)
             cpu.append(float(r["cpu"]))
+            walls.append((n, float(r["build"])))
             if n not in best or float(r["build"]) < float(best[n]["build"]):
                 best[n] = r
     print(f"load average after: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
@@ -84,6 +86,10 @@ def main() -> int:
     for n in sizes:
         b = float(best[n]["build"])
         print(f"| {n} | {b:.1f} | {len(files) / b:.2f} | {mb / b:.2f} | {len(files) / b / n:.2f} | {base / b:.2f}× |")
+    if sizes == [1, 2]:  # runs go 1 2 | 2 1 | 1 2 …: each adjacent pair saw about the same machine load
+        pairs = [walls[i:i + 2] for i in range(0, len(walls) - 1, 2)]
+        ratios = [dict(p)[1] / dict(p)[2] for p in pairs if len(dict(p)) == 2]
+        print("speed-up of 2 workers over 1, pair by pair: " + ", ".join(f"{x:.2f}×" for x in ratios))
     c = min(cpu)
     print(f"task CPU time (least of the runs): {c:.1f} s = {c / len(files) * 1000:.0f} ms per filing → "
           f"{len(files) / c:.1f} filings/s, {mb / c:.2f} MB/s per busy core")
