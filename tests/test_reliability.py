@@ -255,3 +255,13 @@ def test_errors_are_one_line_each_with_the_one_prefix(tmp_path: Path) -> None:
     assert errors == [f"corpkg: error: {tmp_path / 'missing.txt'}: no such file or folder",
                       f"corpkg: error: {empty}: file is empty"]
 
+
+
+@pytest.mark.parametrize("args", [["viz", "{bad}", "-o", "{out}"], ["analyze", "{bad}"], ["validate", "{bad}"],
+                                  ["query", "{bad}", "--name", "issuer_profile"]], ids=["viz", "analyze", "validate", "query"])
+def test_runtime_errors_share_the_prefix(tmp_path: Path, args: list[str]) -> None:
+    bad = tmp_path / "bad.ttl"
+    bad.write_text("@prefix broken", encoding="utf-8")
+    r = run(*(a.format(bad=bad, out=tmp_path / "page.html") for a in args))
+    assert r.exit_code == 4, r.output
+    assert r.output.startswith("corpkg: error:"), r.output

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from corpkg.errors import CorpkgError
+from corpkg.errors import CorpkgError, error_line
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -164,7 +164,7 @@ def command(graph_file: Path | None, store_dir: Path | None, entity: str | None,
         graph = project(graph_file if graph_file is not None else store_dir)
         result = analysis(graph, entity=entity, between=between or None, top=top, as_of=as_of)
     except CorpkgError as exc:
-        click.echo(f"corpkg analyze: error: {exc}", err=True)
+        click.echo(error_line(exc), err=True)
         raise SystemExit(exc.exit_code) from exc
     if fmt == "json":
         click.echo(json.dumps(result, indent=2, ensure_ascii=False))

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from corpkg.errors import CorpkgError
+from corpkg.errors import CorpkgError, error_line
 from corpkg.ontology.registry import edge_roles
 
 BIG_PAGE = 3000  # entities above which a page loads slowly in a browser (docs/viz.md)
@@ -65,7 +65,7 @@ def command(graph_file: Path | None, store_dir: Path | None, output: Path, focus
         path, drawn = page_for(source, output, focus=focus, hops=hops, roles=roles, since=since, title=title,
                                keep_isolates=isolates)
     except CorpkgError as exc:
-        click.echo(f"corpkg viz: error: {exc}", err=True)
+        click.echo(error_line(exc), err=True)
         raise SystemExit(exc.exit_code) from exc
     click.echo(f"{path}  ({drawn.number_of_nodes()} entities, {drawn.number_of_edges()} relations)")
     if drawn.number_of_nodes() > BIG_PAGE and focus is None:
