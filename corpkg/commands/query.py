@@ -69,10 +69,13 @@ def _params(values: tuple[str, ...]) -> dict[str, str]:
               help="Bind the query variable ?NAME to VALUE (an IRI when VALUE is an absolute IRI, else a string). Repeatable.")
 @click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
 @click.option("--list", "list_queries", is_flag=True, help="List the named queries and their parameters, then exit.")
+@click.option("--as-of", "as_of", metavar="DATE",
+              help="Instead of a query: who held which position / owned / lent / sued whom on DATE, with supporting and "
+                   "conflicting statements (--param role=position, entity=IRI, ended=true, known_at=DATE).")
 @click.option("--allow-service", is_flag=True,
               help="Let SERVICE clauses (federated queries) send requests to the endpoints they name (refused by default).")
 def command(source: str, query: str | None, query_file: TextIO | None, name: str | None, params: tuple[str, ...], fmt: str,
-            list_queries: bool, allow_service: bool) -> None:
+            list_queries: bool, allow_service: bool, as_of: str | None = None) -> None:
     """Run a SPARQL query over SOURCE, a graph file (.trig, .nq, .ttl, .jsonld) or a store directory.
 
     The default graph is the union of all filing graphs. Parameters are bound as RDF terms, never
@@ -96,6 +99,16 @@ def command(source: str, query: str | None, query_file: TextIO | None, name: str
             nq = named_query(n)
             ps = ", ".join(f"{k} ({d})" for k, d in nq.params.items()) or "none"
             click.echo(f"{n}: {nq.description}\n    parameters: {ps}")
+        return
+    if as_of:
+        from corpkg.commands.asof import as_of_rows
+
+        try:
+            variables, rows = as_of_rows(source, as_of, _params(params))
+        except CorpkgError as exc:
+            click.echo(error_line(exc), err=True)
+            sys.exit(exc.exit_code)
+        click.echo(format_rows(variables, rows, fmt), nl=False)
         return
     given = [x for x in (query, query_file, name) if x]
     if len(given) != 1:

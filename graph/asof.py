@@ -1,0 +1,328 @@
+"""Time across filings: which statements later filings end, and the state of the graph as of a date.
+
+Every relation node is a statement a filing makes as of a date (``ckg:asOf``).  Statements about the
+same fact — the same (resolved) holder, organization and title; owner and owned; lender and
+borrower; plaintiff and defendant; acquirer and target — are grouped into one :class:`Fact`.  A fact
+is ended by
+
+- its own statements: an end date, or a status that ends it ("former", "settled", "dismissed" ...);
+- a later statement that gives an exclusive title (President, Chief Executive Officer ...) at the
+  same organization to someone else ("Robert J. Scott became ... President");
+- a later statement whose evidence says that all officers and/or directors resigned, or that
+  someone became the sole director (the 8-K/A: "The current officers and directors of the company,
+  resigned and Robert J. Scott became the Company's sole Director and President.").
+
+:func:`state_as_of` answers "who held which position / owned / lent / was suing whom on D" from the
+statements dated up to D (as DESIGN.md says: what was known on D; ``known_at`` widens that), each
+row with its supporting statements and the conflicting ones (ends that later statements overrode,
+rival holders of an exclusive title).  Entities follow the resolution graph's canonical links.
+Rules (titles, statuses, phrases) are data: graph/data/time.json.
+"""
+
+from __future__ import annotations
+
+import calendar
+import json
+import re
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import date
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from corpkg.graph.query import load_named, run_query
+from corpkg.ontology.registry import roles
+
+__all__ = [
+    "Statement",
+    "End",
+    "Fact",
+    "Row",
+    "rules",
+    "statements",
+    "timeline",
+    "state_as_of",
+    "day",
+]
+
+_DATA = Path(__file__).parent / "data" / "time.json"
+
+
+@lru_cache(maxsize=1)
+def rules() -> dict[str, Any]:
+    """The timeline rules of graph/data/time.json, with the cue patterns compiled."""
+    data: dict[str, Any] = json.loads(_DATA.read_text(encoding="utf-8"))
+    data["exclusive"] = {t.lower() for t in data["exclusive_titles"]}
+    data["directors"] = {t.lower() for t in data["director_titles"]}
+    data["ending"] = {s.lower() for s in data["ending_statuses"]}
+    data["cues"] = [(re.compile(c["pattern"], re.I | re.S), c["ends"]) for c in data["resignation_cues"]]
+    return data
+
+
+def day(value: str | None, *, end: bool = False) -> str | None:
+    """An xsd:date, gYearMonth or gYear as an ISO day: the first day of the period, or its last with
+    ``end`` (an end stated as "2003-01" is only known to be past on 2003-01-31)."""
+    if not value:
+        return None
+    v = value.strip()
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", v):
+        return v
+    if re.fullmatch(r"\d{4}-\d{2}", v):
+        y, m = int(v[:4]), int(v[5:])
+        return f"{v}-{calendar.monthrange(y, m)[1]:02d}" if end else f"{v}-01"
+    if re.fullmatch(r"\d{4}", v):
+        return f"{v}-12-31" if end else f"{v}-01-01"
+    return None
+
+
+@dataclass(frozen=True)
+class Statement:
+    """One relation node: what one filing states, as of when, with its evidence."""
+
+    relation: str
+    role: str
+    source: str  # canonical entity
+    target: str
+    as_of: str  # ISO day ("" when the filing gives none)
+    filing: str
+    file_name: str
+    date_of_report: str | None
+    titles: tuple[str, ...]
+    status: str | None
+    start_date: str | None
+    end_date: str | None
+    end_reason: str | None
+    date: str | None
+    kind: str | None
+    case_number: str | None
+    quotes: tuple[str, ...]
+
+    @property
+    def effective(self) -> str:
+        """The day the stated change took effect: a full start/event date, else the filing's date of
+        report when it falls in the stated month or year, else the date it is stated as of."""
+        stated = self.start_date or self.date
+        if stated and re.fullmatch(r"\d{4}-\d{2}-\d{2}", stated):
+            return stated
+        if stated and self.date_of_report and self.date_of_report.startswith(stated):
+            return self.date_of_report
+        if stated and not self.as_of.startswith(stated):
+            return day(stated) or self.as_of
+        return self.date_of_report or self.as_of
+
+    def cite(self) -> str:
+        quote = re.sub(r"\s+", " ", self.quotes[0]).strip() if self.quotes else ""
+        return f"{self.file_name or self.filing} ({self.as_of}): \"{quote[:240]}\""
+
+
+@dataclass(frozen=True)
+class End:
+    """A claim that a fact ended on ``date``, stated on ``stated_on`` by ``by``, for ``reason``."""
+
+    date: str
+    stated_on: str
+    reason: str
+    by: Statement
+
+
+@dataclass
+class Fact:
+    """What statements about one (source, target[, title]) say together."""
+
+    role: str
+    source: str
+    target: str
+    title: str = ""
+    supports: list[Statement] = field(default_factory=list)
+    ends: list[End] = field(default_factory=list)
+
+    @property
+    def key(self) -> tuple[str, str, str, str]:
+        return self.role, self.source, self.target, self.title
+
+    def start(self) -> str | None:
+        """When the fact began: the earliest stated start (or event) date, else the earliest statement."""
+        days = [s.effective for s in self.supports if s.start_date or s.date]
+        if days:
+            return min(days)
+        stated = [s.as_of for s in self.supports if s.as_of]
+        return min(stated) if stated else None
+
+    def status_on(self, when: str, known_at: str) -> tuple[str, list[Statement], list[End], End | None]:
+        """("held" | "ended" | "unknown", supporting statements, overridden ends, the end that counts)."""
+        sup = [s for s in self.supports if s.as_of and s.as_of <= known_at and (day(s.start_date) or "") <= when]
+        ends = [e for e in self.ends if e.stated_on <= known_at and e.date <= when]
+        if not sup:
+            return "unknown", [], ends, None
+        last_support = max(s.as_of for s in sup)
+        own = {s.relation for s in sup}
+        # an end counts unless a statement made after it says the fact still holds
+        live_ends = [e for e in ends if e.by.relation in own or e.stated_on >= last_support]
+        if live_ends:
+            first = min(live_ends, key=lambda e: (e.date, e.stated_on))
+            return "ended", sup, [e for e in ends if e is not first], first
+        return "held", sup, ends, None
+
+
+def _canon(store: Any) -> dict[str, str]:
+    try:
+        from corpkg.graph.resolve import RESOLUTION_GRAPH
+
+        rows = run_query(store, f"SELECT ?m ?c WHERE {{ GRAPH <{RESOLUTION_GRAPH}> {{ ?m ckg:canonical ?c }} }}")
+    except Exception:  # a store without a resolution graph (or an rdflib graph) has no links
+        return {}
+    return {r["m"]: r["c"] for r in rows}
+
+
+def _quotes(store: Any) -> dict[str, tuple[str, int]]:
+    rows = run_query(store, "SELECT DISTINCT ?ev ?q ?s WHERE { GRAPH ?g { ?ev a ckg:Evidence ; ckg:quote ?q ; ckg:start ?s } }")
+    return {r["ev"]: (r["q"], int(r["s"])) for r in rows}
+
+
+def statements(store: Any, canonical: Mapping[str, str] | None = None) -> list[Statement]:
+    """Every relation statement of the store (roles with an edge: subsidiary, position, credit,
+    proceeding, acquisition), entities replaced by their canonical ids."""
+    canon = dict(_canon(store) if canonical is None else canonical)
+    quotes = _quotes(store)
+    q = load_named("time_statements")
+    ckg = "https://w3id.org/corpkg/ontology#"
+    out: list[Statement] = []
+    for spec in roles():
+        if not spec.edge_source or not spec.edge_target:
+            continue
+        rows = run_query(store, q, {"type": str(spec.class_iri), "sourceSlot": ckg + spec.edge_source,
+                                    "targetSlot": ckg + spec.edge_target})
+        for r in rows:
+            evs = sorted((quotes[e] for e in r.get("evidence", "").split() if e in quotes), key=lambda x: x[1])
+            out.append(Statement(
+                relation=r["relation"], role=spec.name,
+                source=canon.get(r["source"], r["source"]), target=canon.get(r["target"], r["target"]),
+                as_of=day(r.get("asOf")) or "", filing=r["filing"], file_name=r.get("fileName", ""),
+                date_of_report=day(r.get("dateOfReport")),
+                titles=tuple(t for t in r.get("titles", "").split("|") if t),
+                status=(r.get("status") or "").lower() or None, start_date=r.get("startDate"), end_date=r.get("endDate"),
+                end_reason=r.get("endReason"), date=r.get("date"), kind=r.get("kind"), case_number=r.get("caseNumber"),
+                quotes=tuple(qt for qt, _ in evs)))
+    return out
+
+
+def _fact_keys(s: Statement) -> list[tuple[str, str, str, str]]:
+    if s.role == "position":
+        return [(s.role, s.source, s.target, t) for t in (s.titles or ("",))]
+    return [(s.role, s.source, s.target, "")]
+
+
+def timeline(store: Any, canonical: Mapping[str, str] | None = None) -> list[Fact]:
+    """Every fact with the statements supporting it and the claims that end it."""
+    sts = statements(store, canonical)
+    facts: dict[tuple[str, str, str, str], Fact] = {}
+    for s in sts:
+        for key in _fact_keys(s):
+            facts.setdefault(key, Fact(*key)).supports.append(s)
+    r = rules()
+    # 1. a statement's own end date or ending status
+    for f in facts.values():
+        for s in f.supports:
+            if s.end_date or (s.status and s.status in r["ending"]) or s.end_reason:
+                when = day(s.end_date, end=True) or s.as_of
+                f.ends.append(End(when, s.as_of, s.end_reason or s.status or "end date stated", s))
+    # 2. later statements about the same organization: exclusive titles, resignation of all officers
+    by_org: dict[str, list[Statement]] = defaultdict(list)
+    for s in sts:
+        if s.role == "position":
+            by_org[s.target].append(s)
+    for f in facts.values():
+        if f.role != "position":
+            continue
+        title = f.title.lower()
+        is_director = title in r["directors"]
+        first = min((s.as_of for s in f.supports if s.as_of), default="")
+        for later in by_org.get(f.target, ()):
+            if later.source == f.source or not later.as_of or later.as_of <= first:
+                continue
+            if title in r["exclusive"] and f.title in later.titles:
+                f.ends.append(End(later.effective, later.as_of, f"{f.title} held by another", later))
+                continue
+            text = " ".join(later.quotes)
+            for pattern, ends in r["cues"]:
+                if pattern.search(text) and (ends == "all" or (ends == "directors") == is_director):
+                    f.ends.append(End(later.effective, later.as_of, "officers and directors resigned" if ends == "all"
+                                      else f"{ends} replaced", later))
+                    break
+    return sorted(facts.values(), key=lambda f: f.key)
+
+
+@dataclass(frozen=True)
+class Row:
+    role: str
+    source: str
+    target: str
+    title: str
+    status: str  # held | ended
+    since: str | None
+    last_stated: str
+    end_date: str | None
+    ended_by: str
+    supporting: tuple[str, ...]
+    conflicting: tuple[str, ...]
+
+    def as_dict(self, labels: Mapping[str, str] | None = None) -> dict[str, str]:
+        labels = labels or {}
+        return {
+            "role": self.role, "source": self.source, "sourceLabel": labels.get(self.source, ""),
+            "target": self.target, "targetLabel": labels.get(self.target, ""), "title": self.title,
+            "status": self.status, "since": self.since or "", "lastStated": self.last_stated,
+            "endDate": self.end_date or "", "endedBy": self.ended_by,
+            "supporting": " | ".join(self.supporting), "conflicting": " | ".join(self.conflicting),
+        }
+
+
+def state_as_of(store: Any, when: str | date, *, known_at: str | date | None = None, include_ended: bool = False,
+                roles_: Iterable[str] | None = None, entity: str | None = None,
+                facts: list[Fact] | None = None) -> list[Row]:
+    """The facts that hold on ``when`` from the statements dated up to ``known_at`` (default ``when``),
+    each with the statements supporting it and those conflicting with it; with ``include_ended`` also
+    the facts that ended on or before ``when``, with the date and the statement that ended them."""
+    when_s = day(str(when)) or str(when)
+    known = day(str(known_at)) if known_at else when_s
+    wanted = set(roles_) if roles_ else None
+    facts = facts if facts is not None else timeline(store)
+    rows: list[Row] = []
+    held_exclusive: dict[tuple[str, str], list[Fact]] = defaultdict(list)
+    r = rules()
+    decided: list[tuple[Fact, str, list[Statement], list[End], End | None]] = []
+    for f in facts:
+        if wanted and f.role not in wanted:
+            continue
+        if entity and entity not in (f.source, f.target):
+            continue
+        status, sup, others, end = f.status_on(when_s, known or when_s)
+        if status == "unknown":
+            continue
+        decided.append((f, status, sup, others, end))
+        if status == "held" and f.title.lower() in r["exclusive"]:
+            held_exclusive[(f.target, f.title)].append(f)
+    for f, status, sup, others, end in decided:
+        if status == "ended" and not include_ended:
+            continue
+        conflicts = [f"ended {e.date} ({e.reason}) by {e.by.cite()}" for e in others]
+        if status == "held":
+            for rival in held_exclusive.get((f.target, f.title), ()):
+                if rival is not f:
+                    conflicts.append(f"also {f.title}: {rival.source} per " + "; ".join(s.cite() for s in rival.supports[:2]))
+        rows.append(Row(f.role, f.source, f.target, f.title, status, f.start(),
+                        max(s.as_of for s in sup), end.date if end else None,
+                        f"{end.reason}: {end.by.cite()}" if end else "",
+                        tuple(s.cite() for s in sorted(sup, key=lambda s: s.as_of)), tuple(conflicts)))
+    return rows
+
+
+def labels(store: Any) -> dict[str, str]:
+    """One label per entity (the longest), for display."""
+    out: dict[str, str] = {}
+    for row in run_query(store, "SELECT DISTINCT ?e ?l WHERE { GRAPH ?g { ?e rdfs:label ?l } }"):
+        if len(row["l"]) > len(out.get(row["e"], "")):
+            out[row["e"]] = row["l"]
+    return out
