@@ -325,13 +325,17 @@ class RateLimitedTransport(httpx.BaseTransport):
     def __init__(self, inner: httpx.BaseTransport, limiter: Limiter) -> None:
         self.inner = inner
         self.limiter = limiter
-        self.requests = 0
+        self.sent: list[float] = []  # time.monotonic() of each request let through
         self._lock = threading.Lock()
+
+    @property
+    def requests(self) -> int:
+        return len(self.sent)
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
         self.limiter.try_acquire("edgar", blocking=True)
         with self._lock:
-            self.requests += 1
+            self.sent.append(time.monotonic())
         return self.inner.handle_request(request)
 
     def close(self) -> None:

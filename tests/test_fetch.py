@@ -106,13 +106,18 @@ def test_every_request_declares_the_user_agent_and_stays_within_ten_per_second(
     with client(edgar, tmp_path) as c:
         listing = list_filings(c, FilingQuery(ciks=(ASTA,)))
         summary = fetch_filings(c, listing.filings, tmp_path, workers=4)
+        sent = sorted(c.transport.sent)
     assert summary.fetched == 14
-    assert len(edgar.log) == 16  # two pages of submissions JSON + 14 filings
+    assert len(edgar.log) == len(sent) == 16  # two pages of submissions JSON + 14 filings
     assert {r.headers["user-agent"] for r in edgar.log} == {UA}
-    times = sorted(r.at for r in edgar.log)
-    busiest = max(sum(1 for u in times if t <= u < t + 1.0) for t in times)
-    assert busiest <= 10, f"{busiest} requests within one second"
-    assert times[-1] - times[0] >= 0.5  # 16 requests at ≤ 10/s cannot all go at once
+
+    def busiest(times: list[float], window: float) -> int:
+        return max(sum(1 for u in times if t <= u < t + window) for t in times)
+
+    assert busiest(sent, 1.1) <= 10  # what the limiter lets through: 10 per 1.1 s
+    # what the server saw: at most 10 in any second, give or take this shared machine's scheduling jitter
+    assert busiest(sorted(r.at for r in edgar.log), 0.95) <= 10
+    assert sent[-1] - sent[0] >= 1.1  # 16 requests at ≤ 10 per 1.1 s cannot all go at once
 
 
 # -- EDGAR's formats ---------------------------------------------------------------------------------
