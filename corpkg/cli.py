@@ -35,6 +35,7 @@ COMMANDS: dict[str, str] = {
     "build-distributed": "build_distributed",
     "resolve": "resolve",
     "review": "review",
+    "changes": "changes",
 }
 
 
