@@ -36,6 +36,7 @@ COMMANDS: dict[str, str] = {
     "resolve": "resolve",
     "review": "review",
     "changes": "changes",
+    "export": "export",
 }
 
 
