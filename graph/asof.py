@@ -36,6 +36,8 @@ from corpkg.graph.query import load_named, run_query
 from corpkg.ontology.registry import roles
 
 __all__ = [
+    "TIMELINE_GRAPH",
+    "write_timeline",
     "Statement",
     "End",
     "Fact",
@@ -45,9 +47,13 @@ __all__ = [
     "timeline",
     "state_as_of",
     "day",
+    "canonical_links",
+    "labels",
 ]
 
 _DATA = Path(__file__).parent / "data" / "time.json"
+TIMELINE_GRAPH = "https://w3id.org/corpkg/id/graph/timeline"
+"""The named graph of the end claims :func:`write_timeline` materialises (read by as_of.rq)."""
 
 
 @lru_cache(maxsize=1)
@@ -166,7 +172,8 @@ class Fact:
         return "held", sup, ends, None
 
 
-def _canon(store: Any) -> dict[str, str]:
+def canonical_links(store: Any) -> dict[str, str]:
+    """Entity → canonical entity, from the resolution graph (empty when there is none)."""
     try:
         from corpkg.graph.resolve import RESOLUTION_GRAPH
 
@@ -184,7 +191,7 @@ def _quotes(store: Any) -> dict[str, tuple[str, int]]:
 def statements(store: Any, canonical: Mapping[str, str] | None = None) -> list[Statement]:
     """Every relation statement of the store (roles with an edge: subsidiary, position, credit,
     proceeding, acquisition), entities replaced by their canonical ids."""
-    canon = dict(_canon(store) if canonical is None else canonical)
+    canon = dict(canonical_links(store) if canonical is None else canonical)
     quotes = _quotes(store)
     q = load_named("time_statements")
     ckg = "https://w3id.org/corpkg/ontology#"
@@ -289,6 +296,8 @@ def state_as_of(store: Any, when: str | date, *, known_at: str | date | None = N
     known = day(str(known_at)) if known_at else when_s
     wanted = set(roles_) if roles_ else None
     facts = facts if facts is not None else timeline(store)
+    if entity:
+        entity = canonical_links(store).get(entity, entity)
     rows: list[Row] = []
     held_exclusive: dict[tuple[str, str], list[Fact]] = defaultdict(list)
     r = rules()
@@ -326,3 +335,45 @@ def labels(store: Any) -> dict[str, str]:
         if len(row["l"]) > len(out.get(row["e"], "")):
             out[row["e"]] = row["l"]
     return out
+
+
+def write_timeline(store: Any, facts: list[Fact] | None = None) -> int:
+    """Replace the timeline graph by the end claims of every fact (for the named query ``as_of`` and
+    SPARQL users); returns the number of claims."""
+    import hashlib
+
+    import pyoxigraph as ox
+
+    from corpkg.graph.terms import CKG, ID_IRI
+
+    facts = facts if facts is not None else timeline(store)
+    g = ox.NamedNode(TIMELINE_GRAPH)
+    xsd_date = ox.NamedNode("http://www.w3.org/2001/XMLSchema#date")
+    evidence = {r["r"]: r["ev"] for r in run_query(
+        store, "SELECT ?r (SAMPLE(?e) AS ?ev) WHERE { GRAPH ?g { ?r ckg:evidence ?e } } GROUP BY ?r")}
+    quads = []
+    for f in facts:
+        for e in f.ends:
+            digest = hashlib.sha256("\x1f".join((*f.key, e.date, e.stated_on, e.by.relation, e.reason)).encode()).hexdigest()[:24]
+            node = ox.NamedNode(f"{ID_IRI}end-claim/{digest}")
+
+            def add(p: str, o: Any, node: Any = node) -> None:
+                quads.append(ox.Quad(node, ox.NamedNode(str(CKG[p])), o, g))
+
+            quads.append(ox.Quad(node, ox.NamedNode("http://www.w3.org/1999/02/22-rdf-syntax-ns#type"),
+                                 ox.NamedNode(str(CKG.EndClaim)), g))
+            add("factRole", ox.Literal(f.role))
+            add("factSource", ox.NamedNode(f.source))
+            add("factTarget", ox.NamedNode(f.target))
+            add("factTitle", ox.Literal(f.title))
+            add("endedOn", ox.Literal(e.date, datatype=xsd_date))
+            add("statedOn", ox.Literal(e.stated_on, datatype=xsd_date))
+            add("endReason", ox.Literal(e.reason))
+            add("endedBy", ox.NamedNode(e.by.relation))
+            if e.by.relation in evidence:
+                add("evidence", ox.NamedNode(evidence[e.by.relation]))
+    store.update(f"DROP SILENT GRAPH <{TIMELINE_GRAPH}>")
+    store.extend(quads)
+    if hasattr(store, "flush"):
+        store.flush()
+    return len({q.subject for q in quads})

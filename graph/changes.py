@@ -81,6 +81,10 @@ def changes(store: Any, since: str, *, until: str | None = None, org: str | None
     since_d = day(since) or since
     until_d = day(until, end=True) if until else None
     facts = facts if facts is not None else timeline(store)
+    if org:
+        from corpkg.graph.asof import canonical_links
+
+        org = canonical_links(store).get(org, org)  # a member of a resolved identity stands for all of it
     scope = organizations_of(facts, org) if org else None
     out: list[Change] = []
     for f in facts:

@@ -41,9 +41,9 @@ def ftm_id(iri: str) -> str:
 
 
 def _canonical(store: Any) -> dict[str, str]:
-    from corpkg.graph.asof import _canon
+    from corpkg.graph.asof import canonical_links
 
-    return _canon(store)
+    return canonical_links(store)
 
 
 def _iso(value: str | None) -> str | None:

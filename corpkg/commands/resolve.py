@@ -14,7 +14,7 @@ from corpkg.errors import CorpkgError, error_line
 if TYPE_CHECKING:
     import pyoxigraph as ox
 
-__all__ = ["command", "open_for_update", "save"]
+__all__ = ["command", "open_for_update", "refresh_timeline", "save"]
 
 
 def open_for_update(source: str) -> ox.Store:
@@ -23,6 +23,13 @@ def open_for_update(source: str) -> ox.Store:
     from corpkg.graph.store import open_store
 
     return open_store(source)
+
+
+def refresh_timeline(store: ox.Store) -> int:
+    """Recompute the end claims of the timeline graph (they follow the resolved identities)."""
+    from corpkg.graph.asof import write_timeline
+
+    return write_timeline(store)
 
 
 def save(store: ox.Store, source: str, out: str | None) -> None:
@@ -58,8 +65,9 @@ def command(source: str, out: str | None, positive: float | None, negative: floa
     phonetic keys); a Splink model on DuckDB scores them (name parts, generational suffix, issuer,
     organizations served, years; CIK/EIN/file number, legal form, address for companies). Confident
     pairs are judged positive or negative by the model, the rest unsure (see `corpkg review`). The
-    judgements and the canonical links (ckg:canonical) go to the named graph id/graph/resolution;
-    the filings' graphs are not touched. A person's earlier verdicts are kept and override the
+    judgements and the canonical links (ckg:canonical) go to the named graph id/graph/resolution,
+    the end claims of the timeline (for the named query as_of) to id/graph/timeline; the filings'
+    graphs are not touched. A person's earlier verdicts are kept and override the
     model. Exit status 0; 2 for a bad option; 4 when the store cannot be read or written.
 
     \b
@@ -77,6 +85,7 @@ def command(source: str, out: str | None, positive: float | None, negative: floa
         if not no_run:
             result = R.resolve(store, positive=R.POSITIVE if positive is None else positive,
                                negative=R.NEGATIVE if negative is None else negative)
+            refresh_timeline(store)
             save(store, source, out)
         report: dict[str, object] = {}
         if result is not None:

@@ -83,7 +83,7 @@ def command(source: str, decide: tuple[str, str] | None, withdraw_pair: str | No
       corpkg review kg --decide https://w3id.org/corpkg/id/cik/0000100493,https://w3id.org/corpkg/id/ein/710225165 same
       corpkg review kg --withdraw 1 --by alice
     """
-    from corpkg.commands.resolve import open_for_update, save
+    from corpkg.commands.resolve import open_for_update, refresh_timeline, save
     from corpkg.graph import resolve as R
 
     by = f"person:{reviewer}"
@@ -95,6 +95,7 @@ def command(source: str, decide: tuple[str, str] | None, withdraw_pair: str | No
             if verdict is None:
                 raise click.UsageError(f"VERDICT must be same, different or unsure, not {decide[1]!r}")
             j = R.decide(store, left, right, verdict, by=by, note=note)
+            refresh_timeline(store)
             save(store, source, out)
             click.echo(f"recorded {j.verdict} by {j.judged_by} at {j.judged_at}: {j.left} / {j.right}")
             return
@@ -104,6 +105,7 @@ def command(source: str, decide: tuple[str, str] | None, withdraw_pair: str | No
                 hit = R.withdraw(store, left, right, by=by if reviewer != "reviewer" else None)
             else:
                 hit = R.withdraw(store, withdraw_pair.strip("<>"), None)
+            refresh_timeline(store)
             save(store, source, out)
             for j in hit:
                 click.echo(f"withdrew {j.verdict} by {j.judged_by} ({j.judged_at}): {j.left} / {j.right}")
@@ -128,6 +130,7 @@ def command(source: str, decide: tuple[str, str] | None, withdraw_pair: str | No
             done = R.decide(store, j.left, j.right, _VERDICTS[answer], by=by, note=note)
             click.echo(f"recorded {done.verdict}")
         if not list_only:
+            refresh_timeline(store)
             save(store, source, out)
     except CorpkgError as exc:
         click.echo(error_line(exc), err=True)
