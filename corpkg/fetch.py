@@ -17,7 +17,8 @@ resumes a ``.part`` left by an interrupted one with an HTTP range request.
 SEC fair access: every request declares a User-Agent with a contact (refused when missing), at most
 10 requests per second leave the process (a sliding-window limiter from ``pyrate-limiter``: never more
 than ``rate`` requests in any 1.1-second window, so ≈ 9 per second sustained), and 429/5xx answers and dropped connections are retried
-with exponential backoff (``tenacity``), honouring ``Retry-After``. Listings (JSON and indexes) go through
+with exponential backoff (``tenacity``), honouring ``Retry-After`` (which pauses every download thread,
+not only the one that was told). Listings (JSON and indexes) go through
 an RFC 9111 HTTP cache (``hishel``, SQLite under ``CACHE/.http/``), so a repeated run revalidates them
 instead of downloading them again.
 """
@@ -320,19 +321,31 @@ def index_paths(since: date, until: date, kind: IndexKind = "master") -> list[tu
 
 
 class RateLimitedTransport(httpx.BaseTransport):
-    """Waits for the limiter before every request that leaves the process (cache hits cost nothing)."""
+    """Waits for the limiter before every request that leaves the process (cache hits cost nothing), and
+    holds every thread's requests while the server has asked for a pause (``Retry-After``)."""
 
-    def __init__(self, inner: httpx.BaseTransport, limiter: Limiter) -> None:
+    def __init__(self, inner: httpx.BaseTransport, limiter: Limiter,
+                 sleep: Callable[[float], None] = time.sleep) -> None:
         self.inner = inner
         self.limiter = limiter
         self.sent: list[float] = []  # time.monotonic() of each request let through
+        self._sleep = sleep
+        self._paused_until = 0.0
         self._lock = threading.Lock()
 
     @property
     def requests(self) -> int:
         return len(self.sent)
 
+    def pause(self, seconds: float) -> None:
+        """No request leaves for ``seconds`` from now (a 429/503 with Retry-After stops all threads)."""
+        with self._lock:
+            self._paused_until = max(self._paused_until, time.monotonic() + seconds)
+
     def handle_request(self, request: httpx.Request) -> httpx.Response:
+        wait = self._paused_until - time.monotonic()
+        if wait > 0:
+            self._sleep(wait)
         self.limiter.try_acquire("edgar", blocking=True)
         with self._lock:
             self.sent.append(time.monotonic())
@@ -409,10 +422,11 @@ class EdgarClient:
         self.max_wait = max_wait
         self.retried = 0
         self._sleep = sleep
+        self._lock = threading.Lock()
         limiter = Limiter(InMemoryBucket([Rate(rate, Duration.SECOND + WINDOW_MARGIN_MS)]), buffer_ms=50)
         headers = {"User-Agent": self.user_agent, "Accept-Encoding": "gzip, deflate"}
         timeouts = httpx.Timeout(timeout, connect=min(timeout, 15.0))
-        self.transport = RateLimitedTransport(httpx.HTTPTransport(), limiter)
+        self.transport = RateLimitedTransport(httpx.HTTPTransport(), limiter, sleep)
         self._raw = httpx.Client(transport=self.transport, headers=headers, timeout=timeouts, follow_redirects=True)
         if http_cache is not None:
             from hishel import SqliteStorage
@@ -450,9 +464,12 @@ class EdgarClient:
         return float((wait_exponential(multiplier=self.backoff, max=self.max_wait) + wait_random(0, self.backoff))(state))
 
     def _before_sleep(self, state: RetryCallState) -> None:
-        self.retried += 1
         exc = state.outcome.exception() if state.outcome else None
         wait = state.next_action.sleep if state.next_action else 0.0
+        with self._lock:
+            self.retried += 1
+        if isinstance(exc, _Retryable) and exc.retry_after is not None:
+            self.transport.pause(wait)  # the server asked everyone to wait, not just this thread
         log.info("retrying after %s (attempt %d, waiting %.1f s)", exc, state.attempt_number, wait)
 
     def _retrying(self) -> Retrying:

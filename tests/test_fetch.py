@@ -275,6 +275,20 @@ def test_429_503_and_a_dropped_connection_are_retried_and_the_download_resumes(
     assert all(w < 1.0 for w in sleeps.waits if w != 1.0)  # the rest is exponential backoff from 0.05 s
 
 
+def test_retry_after_pauses_every_download_thread(edgar: EdgarReplayServer, tmp_path: Path) -> None:
+    target = "/Archives/edgar/data/1001258/000112528205001175/0001125282-05-001175.txt"
+    edgar.faults[target] = ["429"]
+    with client(edgar, tmp_path) as c:
+        listing = list_filings(c, FilingQuery(ciks=(ASTA,), since=date(2005, 1, 1)))
+        summary = fetch_filings(c, listing.filings, tmp_path, workers=4)
+    assert summary.fetched == 8 and summary.failed == 0
+    told = next(r.at for r in edgar.log if r.status == 429)
+    after = [r.at - told for r in edgar.log if r.at > told]
+    # requests already on their way when the 429 went out still arrive; then nothing for a second
+    assert after and max(after) >= 1.0
+    assert not [t for t in after if 0.1 < t < 0.95], after
+
+
 def test_an_interrupted_download_keeps_its_part_file_and_a_later_run_resumes_it(
         edgar: EdgarReplayServer, corpus_filings: list[CorpusFiling], tmp_path: Path) -> None:
     target = "/Archives/edgar/data/1001258/000112528205001175/0001125282-05-001175.txt"
