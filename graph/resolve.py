@@ -406,7 +406,28 @@ def _level(sql: str, label: str, m: float, *, null: bool = False, u: float | Non
     if u is not None:
         d["u_probability"] = u
         d["fix_u_probability"] = True
+    elif label in _U_PRIOR:
+        d["u_probability"] = _U_PRIOR[label]
     return d
+
+
+_U_PRIOR = {
+    # u probabilities used as they are when a store has too few records to estimate them
+    # (MIN_RECORDS_FOR_U), and as starting values otherwise: how often two random records agree so
+    "same first, middle and last": 1e-5, "same first and last, a middle initial missing": 2e-5,
+    "same last, an initial for the first name": 3e-5, "similar first and last (spelling)": 3e-5,
+    "different": 0.9999,
+    "same (or no) generational suffix": 0.9, "one suffix missing": 0.09,
+    "named in filings of the same issuer": 0.05, "different issuers": 0.95,
+    "serve a same organization": 0.05, "no organization in common": 0.95,
+    "named within 10 years": 0.6, "named more than 10 years apart": 0.4,
+    "a shared CIK, EIN or file number": 1e-4, "different CIK or EIN": 0.9, "identifiers of different kinds": 0.1,
+    "same normalised name": 1e-5, "same name but for the legal form": 1e-5, "names one or two letters apart": 1e-4,
+    "different names": 0.9999, "same legal form": 0.5, "different legal forms": 0.5,
+}
+MIN_RECORDS_FOR_U = 500
+"""Below this many records of a kind, u probabilities keep their priors (_U_PRIOR) instead of being
+estimated from random pairs, which would be too few to say anything."""
 
 
 def _comparison(name: str, levels: list[dict[str, Any]]) -> dict[str, Any]:
@@ -546,7 +567,10 @@ def _splink_scores(kind: str, rows: list[dict[str, Any]], pairs: Sequence[Candid
     con.execute("CREATE TABLE records AS SELECT * FROM records_arrow")
     con.execute("CREATE TABLE pairs (l VARCHAR, r VARCHAR)")
     con.executemany("INSERT INTO pairs VALUES (?, ?)", [(c.left, c.right) for c in pairs])
-    prior = min(0.5, max(1e-6, 2 * len(pairs) / max(1, len(rows) * (len(rows) - 1)) * 0.3))
+    # the chance that two random records are the same entity: about 30% of the candidate pairs, spread
+    # over all pairs; in a store of fewer than 2,000 records at most 1 in 2,000 (a small store is no
+    # evidence that names repeat)
+    prior = min(1 / 2000 if len(rows) < 2000 else 0.5, max(1e-6, 2 * len(pairs) / max(1, len(rows) * (len(rows) - 1)) * 0.3))
     settings = _person_settings(prior) if kind == "Person" else _org_settings(prior)
     # the candidate pairs made by blocking are joined through a pair table: a Splink blocking rule
     # on an exploded key column ("pair_keys") that holds, for each record, the pairs it takes part in
@@ -565,7 +589,8 @@ def _splink_scores(kind: str, rows: list[dict[str, Any]], pairs: Sequence[Candid
     splink_log.setLevel(logging.ERROR)  # levels no sampled pair reaches keep their prior u: not worth a warning
     try:
         linker = Linker(sdf, settings, log_level=logging.ERROR)
-        linker.training.estimate_u_using_random_sampling(max_pairs=1e7, seed=seed)
+        if len(rows) >= MIN_RECORDS_FOR_U:
+            linker.training.estimate_u_using_random_sampling(max_pairs=1e7, seed=seed)
         result = linker.inference.predict()
     finally:
         splink_log.setLevel(level)
