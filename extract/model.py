@@ -26,6 +26,9 @@ __all__ = [
     "SubDocument",
     "OffsetMap",
     "Document",
+    "Agreement",
+    "AgreementParty",
+    "Signatory",
     "Evidence",
     "Entity",
     "Fact",
@@ -194,6 +197,56 @@ class OffsetMap:
 
 
 @dataclass(frozen=True)
+class AgreementParty:
+    """A party an agreement's preamble names: ``name`` as printed (at ``start``-``end`` in
+    ``Document.text``), the capacity it acts in (lower case, "borrower", "administrative agent";
+    empty when unstated) and its defined term ("Borrower", "BTCo"); ``quote_end`` ends the
+    evidence (name, descriptor and capacity)."""
+
+    name: str
+    capacity: str
+    term: str | None
+    start: int
+    end: int
+    quote_end: int
+
+
+@dataclass(frozen=True)
+class Signatory:
+    """A signature block: the person who signs (``Name:``) with ``title``, for the signing entity
+    ``org`` in ``capacity`` (from "as Agent" or a caption such as "LENDER:"); spans in the text."""
+
+    person: str
+    title: str
+    org: str | None
+    capacity: str
+    person_start: int
+    person_end: int
+    org_start: int
+    org_end: int
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class Agreement:
+    """An agreement read as a document (an exhibit, or a file standing alone): its kind ("credit
+    agreement", "amendment", "guarantee", "merger agreement" ...), title (at ``start``-``end``),
+    date (ISO), the exhibit type it is filed as, its preamble's parties, its signature blocks, and
+    the party it is about (the Borrower / Issuer / Parent / Company)."""
+
+    kind: str
+    title: str
+    start: int
+    end: int
+    date: str | None = None
+    exhibit_type: str | None = None
+    parties: tuple[AgreementParty, ...] = ()
+    signatories: tuple[Signatory, ...] = ()
+    issuer: AgreementParty | None = None
+
+
+@dataclass(frozen=True)
 class Document:
     """A filing as read: its plain text and the structure located in it."""
 
@@ -207,6 +260,7 @@ class Document:
     cover: CoverFacts | None = None
     offset_map: OffsetMap = field(default_factory=OffsetMap)
     warnings: tuple[str, ...] = ()
+    agreements: tuple[Agreement, ...] = ()  # agreements read as documents (corpkg.extract.agreements)
 
     @property
     def form_type(self) -> str | None:

@@ -18,6 +18,7 @@ The text rule (what offsets index):
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import os
 import re
@@ -32,9 +33,10 @@ from corpkg.errors import (
     TooLargeError,
     TruncatedFilingError,
 )
+from corpkg.extract import agreements as agreements_mod
 from corpkg.extract import cover as cover_mod
 from corpkg.extract import htmltext, sections, sgml
-from corpkg.extract.model import CoverFacts, Document, Header, OffsetMap, Section, SubDocument, Table
+from corpkg.extract.model import Agreement, CoverFacts, Document, Header, OffsetMap, Section, SubDocument, Table
 from corpkg.extract.textbuild import TextBuilder
 
 __all__ = [
@@ -407,6 +409,9 @@ class _Reader:
     ) -> Document:
         if not text.strip():
             raise EmptyFileError("no text could be read from this file", self.name)
+        agreements = agreements_mod.read_agreements(text, subs, has_header=header is not None)
+        if header is None and len(subs) == 1 and agreements:
+            subs, cover = _as_agreement(agreements[0], subs, cover)
         doc = Document(
             path=self.name,
             format=fmt,  # type: ignore[arg-type]
@@ -418,6 +423,7 @@ class _Reader:
             cover=cover,
             offset_map=omap,
             warnings=tuple(self.warnings),
+            agreements=agreements,
         )
         if not doc.form_type:
             self.warnings.append("no form type found (no SEC header, <TYPE> or cover caption)")
@@ -426,6 +432,23 @@ class _Reader:
         if len(self.warnings) != len(doc.warnings):
             doc = _replace_doc(doc, warnings=tuple(self.warnings))
         return doc
+
+
+def _as_agreement(
+    ag: Agreement, subs: tuple[SubDocument, ...], cover: CoverFacts | None
+) -> tuple[tuple[SubDocument, ...], CoverFacts | None]:
+    """A document standing alone that is an agreement: its exhibit type is its type, and the party
+    it is about (the preamble's Borrower / Issuer / Parent / Company) stands in for the registrant."""
+    if ag.issuer is None and not ag.parties:
+        return subs, cover
+    if subs[0].type is None and ag.exhibit_type:
+        subs = (_replace(subs[0], type=ag.exhibit_type),)
+    cover = cover or CoverFacts()
+    if ag.issuer is not None and not cover.registrant_name:
+        p = ag.issuer
+        cover = dataclasses.replace(cover, registrant_name=p.name,
+                                    spans=(*cover.spans, ("registrant_name", p.start, p.end)))
+    return subs, cover
 
 
 def issuer_name(doc: Document) -> str | None:

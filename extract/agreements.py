@@ -1,0 +1,397 @@
+"""Agreements read as documents: an EX-10 credit agreement, a guarantee, a merger agreement ...
+
+An agreement is its own document even without an SEC header.  From the top of a document this
+module reads its title (and so its kind), its date, the exhibit type it is filed as, the parties
+its preamble names with the capacity each acts in ("as Borrower", "(the “Agent”)", "the Lenders
+party hereto"), and from its signature pages each signing entity with its capacity and the person
+who signs (``By: /s/ …``, ``Name:``, ``Title:``).  The party an exhibit is about (its issuer when
+no header names one) is the preamble's "Borrower", "Issuer", "Parent" or "Company".
+
+Every pattern and number is data: ``extract/patterns/agreements.json``.  Offsets index
+``Document.text``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from corpkg.extract.model import Agreement, AgreementParty, Signatory, SubDocument
+
+__all__ = ["read_agreement", "read_agreements", "agreement_kind", "is_lending_capacity", "patterns"]
+
+_FILE = Path(__file__).resolve().parent / "patterns" / "agreements.json"
+_NOT_A_NAME = {"the", "and", "each", "by", "among", "between", "of"}
+
+
+@lru_cache(maxsize=1)
+def patterns() -> dict[str, Any]:
+    """The pattern file, its regexes compiled (case-sensitive where capitals matter)."""
+    data: dict[str, Any] = json.loads(_FILE.read_text(encoding="utf-8"))
+    rx: dict[str, re.Pattern[str]] = {}
+    case_sensitive = {"title_line", "title_inline", "name_shape", "sig_capacity_line", "sig_by", "sig_name", "sig_title"}
+    for key, value in data["regex"].items():
+        if key.startswith("_"):
+            continue
+        flags = re.M if key.startswith("sig_") or key == "title_line" else 0
+        rx[key] = re.compile(value, flags | (0 if key in case_sensitive else re.I))
+    data["_rx"] = rx
+    data["_kinds"] = [(kind, re.compile(p, re.I)) for kind, p in data["kinds"]]
+    return data
+
+
+def _rx(key: str) -> re.Pattern[str]:
+    return patterns()["_rx"][key]  # type: ignore[no-any-return]  # built by patterns()
+
+
+def _limit(key: str) -> int:
+    return int(patterns()["limits"][key])
+
+
+def agreement_kind(title: str) -> str | None:
+    """The kind of agreement a title names (credit agreement, amendment, guarantee, ...)."""
+    for kind, rx in patterns()["_kinds"]:
+        if rx.search(title):
+            return str(kind)
+    return None
+
+
+def is_lending_capacity(capacity: str) -> bool:
+    """Whether a capacity says the party lends ("Lender", "a Bank", "Agent and Lender")."""
+    return bool(_rx("lend_capacity").search(capacity))
+
+
+def _capacity_of_term(term: str) -> str | None:
+    t = " ".join(term.lower().split())
+    terms: dict[str, str] = patterns()["capacity_terms"]
+    if t in terms:
+        return terms[t]
+    for k, v in terms.items():
+        if t.endswith(" " + k):
+            return v
+    return None
+
+
+def _clean_capacity(cap: str) -> str:
+    cap = " ".join(cap.replace("\n", " ").split()).strip(" ,;").lower()
+    return str(patterns()["capacity_terms"].get(cap, cap))
+
+
+_CONNECTORS = {"of", "and", "&", "de", "du", "la", "der", "y", "for"}
+
+
+def _name_tail(words: str) -> str:
+    """The proper name ending a phrase: 'has requested that TIB, National Association' -> 'TIB,
+    National Association'."""
+    toks = words.split()
+    i = len(toks)
+    while i > 0 and (toks[i - 1][:1].isupper() or toks[i - 1][:1].isdigit() or toks[i - 1] in _CONNECTORS):
+        i -= 1
+    while i < len(toks) and toks[i] in _CONNECTORS:
+        i += 1
+    return " ".join(toks[i:])
+
+
+def _name_ok(name: str) -> bool:
+    if not name or name.lower() in _NOT_A_NAME or not _rx("name_shape").match(name):
+        return False
+    if _capacity_of_term(name):
+        return False
+    return not _rx("generic").match(name) and any(c.isalpha() for c in name)
+
+
+def _pieces(text: str, base: int) -> list[tuple[str, int, int]]:
+    """Split a party list into pieces at commas, semicolons, line breaks and ' and ', keeping a
+    name's legal suffix ("Bird Global, Inc.") and parentheses in one piece."""
+    out: list[tuple[str, int, int]] = []
+    depth = 0
+    start = 0
+    i = 0
+    n = len(text)
+    while i < n:
+        c = text[i]
+        if c == "(":
+            depth += 1
+        elif c == ")":
+            depth = max(0, depth - 1)
+        cut = 0
+        if depth == 0:
+            if c in ",;\n":
+                cut = 1
+            elif text.startswith(" and ", i) and _rx("and_split").match(text, i):
+                cut = 5
+        if cut:
+            out.append((text[start:i], base + start, base + i))
+            start = i + cut
+            i += cut
+            continue
+        i += 1
+    out.append((text[start:], base + start, base + n))
+    merged: list[tuple[str, int, int]] = []
+    for piece, s, e in out:
+        stripped = piece.strip()
+        if merged and stripped and _rx("legal_tail").match(stripped) and merged[-1][0].strip():
+            ps, pstart, _ = merged[-1]
+            merged[-1] = (ps + text[pstart - base + len(ps): e - base], pstart, e)
+        else:
+            merged.append((piece, s, e))
+    return [(p, s, e) for p, s, e in merged if p.strip()]
+
+
+def _parties(text: str, a: int, b: int) -> list[AgreementParty]:
+    """The parties of the party list ``text[a:b]``."""
+    out: list[AgreementParty] = []
+    pending: list[int] = []  # parties waiting for an "as ..." capacity
+    prev_and = False
+    for piece, s, e in _pieces(text[a:b], a):
+        lead = len(piece) - len(piece.lstrip())
+        piece = piece.strip()
+        s += lead
+        e = s + len(piece)
+        if _rx("skip_piece").match(piece):
+            continue
+        lead_and = piece.lower().startswith("and ") or prev_and
+        prev_and = piece.lower() == "and"
+        lead_m = _rx("lead_strip").match(piece)
+        while lead_m:
+            piece, s = piece[lead_m.end():], s + lead_m.end()
+            lead_m = _rx("lead_strip").match(piece)
+        defined = _rx("defined").search(piece)
+        term = defined.group(1).strip() if defined else None
+        body = piece[: defined.start()].rstrip() if defined else piece
+        cap_m = _rx("capacity").search(body)
+        capacity = _clean_capacity(cap_m.group(1)) if cap_m else None
+        name_part = body[: cap_m.start()].strip(" ,") if cap_m else body.strip(" ,")
+        if cap_m and cap_m.start() == 0 or (not name_part and capacity):
+            for i in pending:
+                out[i] = _with_capacity(out[i], capacity or "")
+            pending = []
+            if term and out and (len(out) - 1) not in pending:
+                out[-1] = _with_term(out[-1], term)
+            continue
+        if name_part and not _name_ok(name_part) and not _rx("descriptor").match(name_part):
+            tail = _name_tail(name_part)
+            if tail and tail != name_part and _name_ok(tail):
+                s += body.rfind(tail) if body.rfind(tail) > 0 else 0
+                name_part = tail
+        if _rx("descriptor").match(name_part) or _rx("generic").match(name_part) or not _name_ok(name_part):
+            if term and out and out[-1].term is None and (_rx("descriptor").match(name_part) or not name_part):
+                out[-1] = _with_term(out[-1], term)
+                cap = _capacity_of_term(term)
+                if cap and not out[-1].capacity:
+                    out[-1] = _with_capacity(out[-1], cap)
+                    pending = [i for i in pending if i != len(out) - 1]
+            continue
+        if capacity is None and term:
+            capacity = _capacity_of_term(term)
+        party = AgreementParty(name=name_part, capacity=capacity or "", term=term, start=s, end=s + len(name_part),
+                               quote_end=e)
+        out.append(party)
+        if lead_and:
+            pending = []
+        if not capacity:
+            pending.append(len(out) - 1)
+        else:
+            if term and defined and _rx("collective").search(defined.group(0)):
+                for i in pending:
+                    out[i] = _with_capacity(out[i], capacity)
+            pending = []
+        if len(out) >= _limit("max_parties"):
+            break
+    return out
+
+
+def _with_capacity(p: AgreementParty, capacity: str) -> AgreementParty:
+    import dataclasses
+
+    return dataclasses.replace(p, capacity=capacity) if not p.capacity else p
+
+
+def _with_term(p: AgreementParty, term: str) -> AgreementParty:
+    import dataclasses
+
+    return dataclasses.replace(p, term=term)
+
+
+def _title(text: str, s: int, e: int) -> tuple[str, int, int] | None:
+    head_end = min(e, s + _limit("head"))
+    toc = _rx("toc").search(text, s, head_end)
+    if toc:
+        head_end = toc.start()
+    for m in _rx("title_line").finditer(text, s, head_end):
+        line = m.group(1).strip()
+        if line.lower().startswith(("exhibit", "the indebtedness", "execution")) or len(line.split()) > 18:
+            continue
+        if line.endswith(".") and len(line.split()) > 8:
+            continue  # a sentence, not a title
+        return line, m.start(1), m.start(1) + len(line)
+    inline = _rx("title_inline").search(text, s, head_end)
+    if inline:
+        return inline.group(1), inline.start(1), inline.end(1)
+    return None
+
+
+def _date_after(text: str, a: int, b: int) -> str | None:
+    from corpkg.extract.roles.common import find_dates
+
+    for m in _rx("dated").finditer(text, a, b):
+        for ds, _, iso in find_dates(text[m.end(): m.end() + 40]):
+            if ds == 0:
+                return iso
+    return None
+
+
+def read_agreement(text: str, sub: SubDocument, *, standalone: bool) -> Agreement | None:
+    """The agreement ``sub`` holds, or None when its top names no agreement."""
+    s, e = sub.start, sub.end
+    found = _title(text, s, e)
+    if found is None:
+        return None
+    title, ts, te = found
+    kind = agreement_kind(title) or "other"
+    title = " ".join(title.split())
+    head_end = min(e, ts + _limit("head"))
+    # the party list: after the title, "among/between/made by ..." up to the sentence's end
+    parties: list[AgreementParty] = []
+    start_m = _rx("party_start").search(text, te, head_end)
+    if start_m:
+        limit = min(head_end, start_m.end() + _limit("party_list"))
+        stop = _rx("party_stop").search(text, start_m.end(), limit)
+        parties = _parties(text, start_m.end(), stop.start() if stop else limit)
+    # defined-term parentheses of the preamble's first sentences name more parties
+    para_end = text.find("\n\n", te + 1, head_end)
+    if any(p.term for p in parties):
+        para_end = -1
+    extra = _parties(text, te, para_end if para_end > 0 else head_end)
+    named = {p.name for p in parties}
+    ranked = set(patterns()["issuer_terms"])
+    parties += [p for p in extra if p.term and _capacity_of_term(p.term) and p.name not in named
+                and (para_end > 0 or p.term.lower() in ranked)]
+    date = _date_after(text, ts, min(head_end, ts + 1500))
+    cap = _rx("exhibit_caption").match(text, s, min(e, s + 400))
+    exhibit = f"EX-{cap.group(1)}" if cap else None
+    if sub.type and sub.type.upper().startswith("EX-"):
+        exhibit = sub.type
+    if exhibit is None and standalone:
+        exhibit = patterns()["exhibit_of_kind"].get(kind, patterns()["default_exhibit"])
+    issuer = _issuer_party(parties)
+    sigs = _signatories(text, s, e)
+    return Agreement(kind=kind, title=title, start=ts, end=te, date=date, exhibit_type=exhibit,
+                     parties=tuple(parties), signatories=tuple(sigs), issuer=issuer)
+
+
+def _issuer_party(parties: list[AgreementParty]) -> AgreementParty | None:
+    rank = {t: i for i, t in enumerate(patterns()["issuer_terms"])}
+    best: tuple[int, int] | None = None
+    chosen = None
+    for i, p in enumerate(parties):
+        keys = [k for k in ((p.term or "").lower(), p.capacity.lower()) if k in rank]
+        if not keys:
+            continue
+        r = (min(rank[k] for k in keys), i)
+        if best is None or r < best:
+            best, chosen = r, p
+    if chosen is None:  # else the first party that neither lends nor acts as agent or trustee
+        chosen = next((p for p in parties if not is_lending_capacity(p.capacity) and not _rx("not_issuer").search(p.capacity)), None)
+    return chosen
+
+
+def _signatories(text: str, s: int, e: int) -> list[Signatory]:
+    """Signature blocks: [capacity caption] entity [, as capacity] / By: /s/ person / Name: / Title:."""
+    out: list[Signatory] = []
+    for by in _rx("sig_by").finditer(text, s, e):
+        pos = by.end()
+        name_m = _rx("sig_name").match(text, text.find("\n", pos) + 1 if pos < e else pos)
+        nxt = pos
+        lines_after: list[tuple[str, int]] = []
+        for _ in range(6):
+            j = text.find("\n", nxt + 1)
+            if j < 0 or j > e:
+                break
+            line = text[nxt + 1: j]
+            if line.strip():
+                lines_after.append((line, nxt + 1))
+            nxt = j
+        person = by.group(1).strip()
+        title = ""
+        p_span = (by.start(1), by.start(1) + len(person))
+        end = by.end()
+        for line, ls in lines_after[:3]:
+            nm = _rx("sig_name").match(line)
+            tm = _rx("sig_title").match(line)
+            if nm and nm.group(1).strip():
+                person = nm.group(1).strip()
+                p_span = (ls + nm.start(1), ls + nm.start(1) + len(person))
+                end = max(end, ls + nm.end(1))
+            elif tm and tm.group(1).strip():
+                title = tm.group(1).strip()
+                end = max(end, ls + tm.end(1))
+                break
+        del name_m
+        if not person or person.startswith("_") or not any(c.isalpha() for c in person):
+            continue
+        # the signing entity: the nearest non-empty line above that is a name
+        org = None
+        org_span = (0, 0)
+        capacity = ""
+        k = by.start()
+        for _ in range(_limit("signature_lookback")):
+            j = text.rfind("\n", s, max(s, k - 1))
+            if j < s:
+                break
+            line = text[j + 1: k].strip()
+            k = j + 0
+            if not line:
+                continue
+            if _rx("sig_title").match(line) or _rx("sig_by").match(line) or _rx("sig_name").match(line):
+                break
+            capm = _rx("capacity").match(line.lstrip(", "))
+            if capm and org is None:
+                capacity = _clean_capacity(capm.group(1))
+                continue
+            cl = _rx("sig_capacity_line").match(line)
+            if cl and not any(_capacity_of_term(w) for w in cl.group(1).lower().replace(",", " ").replace("/", " ").split()):
+                cl = None
+                if org is not None:
+                    break
+                continue
+            if cl and org is not None:
+                capacity = capacity or _clean_capacity(cl.group(1))
+                break
+            if org is None and not cl:
+                name = _rx("descriptor_tail").sub("", line.rstrip(","))
+                inner = _rx("capacity").search(name)
+                if inner and inner.start() > 0:
+                    capacity = _clean_capacity(inner.group(1))
+                    name = name[: inner.start()].rstrip(", ")
+                if _name_ok(name) and len(name.split()) <= 12:
+                    off = text.find(name, j + 1)
+                    org, org_span = name, (off, off + len(name))
+                    continue
+                break
+            if org is not None and cl is None:
+                break
+        out.append(Signatory(person=person, title=title, org=org, capacity=capacity, person_start=p_span[0],
+                             person_end=p_span[1], org_start=org_span[0], org_end=org_span[1],
+                             start=org_span[0] if org else by.start(), end=end))
+    return out
+
+
+def read_agreements(text: str, documents: tuple[SubDocument, ...], *, has_header: bool) -> tuple[Agreement, ...]:
+    """The agreements among ``documents``: exhibits of a submission (EX-2, EX-4, EX-10, EX-99), or a
+    document standing alone without a header whose top names an agreement."""
+    out = []
+    for d in documents:
+        if d.content == "binary":
+            continue
+        dtype = (d.type or "").upper()
+        standalone = not has_header and len(documents) == 1 and not (dtype and not dtype.startswith("EX-"))
+        if not (dtype.startswith(("EX-2", "EX-4", "EX-10", "EX-99")) or standalone):
+            continue
+        ag = read_agreement(text, d, standalone=standalone)
+        if ag is not None:
+            out.append(ag)
+    return tuple(out)

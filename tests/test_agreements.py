@@ -1,0 +1,77 @@
+"""Agreements read as documents (corpkg.extract.agreements): kind, title, date, exhibit type, preamble
+parties with capacity, signature blocks, and the party a header-less exhibit is about."""
+
+from __future__ import annotations
+
+from corpkg.extract.reader import issuer_name, read_text
+
+CREDIT = """Exhibit 10.1
+
+EXTENSION AGREEMENT
+
+This Extension Agreement (this “Extension Agreement”) dated as of December 30, 2022, is among Widget Therapeutics Inc., a Delaware corporation (“Borrower”), Harbor Lending, LLC, not individually, but solely in its capacity as administrative and collateral agent for the Lenders (the “Agent”) and the Lenders party hereto.
+
+WHEREAS, the Borrower, the Lenders and the Agent are party to that certain Credit Agreement.
+
+IN WITNESS WHEREOF, the parties hereto have caused this Extension Agreement to be duly executed.
+
+Borrower:
+
+Widget Therapeutics Inc.
+
+By_/s/ Jane Roe____________________
+
+Name: Jane Roe
+
+Title: Chief Executive Officer
+
+AGENT AND LENDER:
+
+Harbor Lending, LLC
+
+By_/s/ John Doe_____________________
+
+Name: John Doe
+
+Title: Authorized Signatory
+"""
+
+COVER = """EXHIBIT 10(q)
+
+CREDIT AGREEMENT
+dated as of
+June 30, 1995
+among
+Acme Capital Corporation
+The Banks Listed Herein
+and
+First Example Bank of New York,
+as Agent
+
+TABLE OF CONTENTS
+"""
+
+
+def test_standalone_credit_agreement_is_a_document_about_its_borrower() -> None:
+    doc = read_text(CREDIT.encode(), "ex10.txt")
+    assert issuer_name(doc) == "Widget Therapeutics Inc."
+    assert doc.form_type == "EX-10.1"
+    (ag,) = doc.agreements
+    assert (ag.kind, ag.title, ag.date, ag.exhibit_type) == ("amendment", "EXTENSION AGREEMENT", "2022-12-30", "EX-10.1")
+    parties = {(p.name, p.capacity) for p in ag.parties}
+    assert ("Widget Therapeutics Inc.", "borrower") in parties
+    assert ("Harbor Lending, LLC", "administrative and collateral agent") in parties
+    for p in ag.parties:
+        assert doc.text[p.start : p.end] == p.name
+    sigs = {(s.person, s.title, s.org, s.capacity) for s in ag.signatories}
+    assert ("Jane Roe", "Chief Executive Officer", "Widget Therapeutics Inc.", "borrower") in sigs
+    assert ("John Doe", "Authorized Signatory", "Harbor Lending, LLC", "agent and lender") in sigs
+
+
+def test_cover_page_party_list() -> None:
+    doc = read_text(COVER.encode(), "ex10q.txt")
+    (ag,) = doc.agreements
+    assert (ag.kind, ag.date, ag.exhibit_type) == ("credit agreement", "1995-06-30", "EX-10")
+    assert [(p.name, p.capacity) for p in ag.parties] == [
+        ("Acme Capital Corporation", ""), ("First Example Bank of New York", "agent")]
+    assert issuer_name(doc) == "Acme Capital Corporation"
