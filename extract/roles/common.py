@@ -703,13 +703,22 @@ def enumeration_before(p: Passage, last: Mention, floor: int, label: str | None 
 
 # --------------------------------------------------------------------------- merging
 
-_FACT_KEY_SLOTS = {
-    "subsidiary": ("owner", "owned"),
-    "position": ("holder", "organization"),
-    "credit": ("lender", "borrower"),
-    "proceeding": ("plaintiff", "defendant"),
-    "acquisition": ("acquirer", "target"),
-}
+@lru_cache(maxsize=1)
+def _fact_key_slots() -> dict[str, tuple[str, ...] | None]:
+    """Role -> the slots that define a fact of it (same values = the same fact), as each role's
+    ontology file declares them: the ends of the role's primary edge; None for a role whose
+    parties are scored by side (a proceeding: the same parties make the same fact)."""
+    from corpkg.ontology.registry import roles
+
+    out: dict[str, tuple[str, ...] | None] = {}
+    for spec in roles():
+        if spec.score_mode == "sides":
+            out[spec.name] = None
+        elif spec.edge_source and spec.edge_target:
+            out[spec.name] = (spec.edge_source, spec.edge_target)
+    return out
+
+
 _SINGLE_VALUED = {"startDate", "endDate", "date", "percentage", "jurisdiction", "status", "amount", "currency",
                   "filedOn", "court", "caseNumber", "maturityDate", "kind", "survivor", "endReason"}
 
@@ -723,16 +732,15 @@ def merge_facts(facts: Iterable[Fact]) -> list[Fact]:
     order: list[tuple[Any, ...]] = []
     merged: dict[tuple[Any, ...], Fact] = {}
     for f in facts:
-        slots = _FACT_KEY_SLOTS.get(f.role)
-        if slots is None:
-            key: tuple[Any, ...] = (f.role, f.participants, f.attributes, f.evidence)
-        elif f.role == "proceeding":
-            key = (f.role, tuple(sorted(f.participants)))
-        elif f.role == "position":
-            key = (f.role, tuple(f.participant("holder")), tuple(f.participant("organization")),
-                   tuple(f.attribute("status")))
-        else:
-            key = (f.role, tuple(tuple(sorted(f.participant(s))) for s in slots))
+        known = _fact_key_slots()
+        slots = known.get(f.role)
+        key: tuple[Any, ...]
+        if f.role not in known:
+            key = (f.role, f.participants, f.attributes, f.evidence)
+        elif slots is None:
+            key = (f.role, tuple(sorted(f.participants)))  # parties by side: the same parties, the same fact
+        else:  # current and former positions stay apart (status)
+            key = (f.role, tuple(tuple(sorted(f.participant(s))) for s in slots), tuple(f.attribute("status")))
         if key not in merged:
             merged[key] = f
             order.append(key)
