@@ -558,13 +558,14 @@ def score(recs: Mapping[str, Record], pairs: Sequence[Candidate], *, kind: str, 
 
 def _splink_scores(kind: str, rows: list[dict[str, Any]], pairs: Sequence[Candidate], seed: int) -> list[Scored]:
     import duckdb
-    import pyarrow as pa
     from splink import DuckDBAPI, Linker, block_on
 
     con = duckdb.connect()
-    table = pa.Table.from_pylist(rows)
-    con.register("records_arrow", table)
-    con.execute("CREATE TABLE records AS SELECT * FROM records_arrow")
+    columns = list(rows[0])
+    types = {c: "VARCHAR[]" if any(isinstance(r[c], list) for r in rows) else
+             "INTEGER" if any(isinstance(r[c], int) for r in rows) else "VARCHAR" for c in columns}
+    con.execute("CREATE TABLE records (" + ", ".join(f"{c} {types[c]}" for c in columns) + ")")
+    con.executemany(f"INSERT INTO records VALUES ({', '.join('?' for _ in columns)})", [[r[c] for c in columns] for r in rows])
     con.execute("CREATE TABLE pairs (l VARCHAR, r VARCHAR)")
     con.executemany("INSERT INTO pairs VALUES (?, ?)", [(c.left, c.right) for c in pairs])
     # the chance that two random records are the same entity: about 30% of the candidate pairs, spread
@@ -594,7 +595,9 @@ def _splink_scores(kind: str, rows: list[dict[str, Any]], pairs: Sequence[Candid
         result = linker.inference.predict()
     finally:
         splink_log.setLevel(level)
-    scored = con.sql(f"SELECT * FROM {result.physical_name}").to_arrow_table().to_pylist()
+    rel = con.sql(f"SELECT * FROM {result.physical_name}")
+    names = [d[0] for d in rel.description]
+    scored = [dict(zip(names, values, strict=True)) for values in rel.fetchall()]
     want = {(c.left, c.right) for c in pairs}
     out: list[Scored] = []
     seen: set[tuple[str, str]] = set()
