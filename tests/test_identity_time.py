@@ -270,3 +270,14 @@ def test_pair_split_is_a_third_locked() -> None:
     ids = [f"p{i:03d}" for i in range(1, 301)]
     locked = [i for i in ids if split_of(i) == "test"]
     assert 70 < len(locked) < 130 and split_of("p001") == split_of("p001")
+
+
+def test_page_gets_change_feed_and_identity_sections(seeds: Path, tmp_path: Path) -> None:
+    page = tmp_path / "auxer.html"
+    result = CliRunner().invoke(cli, ["viz", str(seeds), "-o", str(page), "--focus", "The Auxer Group, Inc.",
+                                      "--changes-since", "2003-01-01"])
+    assert result.exit_code == 0, result.output
+    html = page.read_text(encoding="utf-8")
+    section = html[html.index('<section id="changes"'):]
+    assert "Changes since 2003-01-01" in section and "officer out" in section and "Eugene Chiaramonte, Jr." in section
+    assert html.rstrip().endswith("</html>")

@@ -45,8 +45,11 @@ def _date(ctx: click.Context, param: click.Parameter, value: str | None) -> str 
 @click.option("--isolates/--no-isolates", default=False, show_default=True,
               help="Also draw entities that take part in no relation.")
 @click.option("--title", help="Title shown at the top of the page.")
+@click.option("--changes-since", callback=_date, metavar="DATE",
+              help="Add the change feed since DATE (of the --focus organization and its subsidiaries) below the graph.")
 def command(graph_file: Path | None, store_dir: Path | None, output: Path, focus: str | None, hops: int,
-            roles: list[str] | None, since: str | None, isolates: bool, title: str | None) -> None:
+            roles: list[str] | None, since: str | None, isolates: bool, title: str | None,
+            changes_since: str | None = None) -> None:
     """Write an interactive page (pyvis/vis-network) of a graph: entities coloured by type and
     role, labelled relations, tooltips quoting the evidence with filing, section and date, a
     search box and role filters.
@@ -55,6 +58,7 @@ def command(graph_file: Path | None, store_dir: Path | None, output: Path, focus
     Example:
       corpkg viz auxer.trig -o auxer.html
       corpkg viz --store kg/ -o scott.html --focus "Robert J. Scott" --hops 2 --roles position,subsidiary
+      corpkg viz auxer.trig -o auxer.html --focus "The Auxer Group, Inc." --changes-since 2002-01-01
     """
     if (graph_file is None) == (store_dir is None):
         raise click.UsageError("give either GRAPH_FILE or --store DIR (exactly one)")
@@ -64,6 +68,9 @@ def command(graph_file: Path | None, store_dir: Path | None, output: Path, focus
     try:
         path, drawn = page_for(source, output, focus=focus, hops=hops, roles=roles, since=since, title=title,
                                keep_isolates=isolates)
+        from corpkg.graph.timeline_page import append_sections, page_sections
+
+        append_sections(path, page_sections(source, drawn.nodes, since=changes_since, org=drawn.graph.get("focus")))
     except CorpkgError as exc:
         click.echo(error_line(exc), err=True)
         raise SystemExit(exc.exit_code) from exc
