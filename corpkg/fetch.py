@@ -343,10 +343,10 @@ class RateLimitedTransport(httpx.BaseTransport):
             self._paused_until = max(self._paused_until, time.monotonic() + seconds)
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
-        wait = self._paused_until - time.monotonic()
+        self.limiter.try_acquire("edgar", blocking=True)
+        wait = self._paused_until - time.monotonic()  # checked after the limiter, which may have made us wait
         if wait > 0:
             self._sleep(wait)
-        self.limiter.try_acquire("edgar", blocking=True)
         with self._lock:
             self.sent.append(time.monotonic())
         return self.inner.handle_request(request)
