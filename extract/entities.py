@@ -23,10 +23,10 @@ from __future__ import annotations
 import bisect
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import ahocorasick
 from spacy.language import Language
@@ -189,7 +189,7 @@ def _passage_ranges(document: Document) -> list[tuple[int, int]]:
         if d.content == "binary":
             skip.append((d.start, d.end))
     skip.sort()
-    out = []
+    out: list[tuple[int, int]] = []
     pos = 0
     for a, b in skip + [(len(text), len(text))]:
         if a > pos:
@@ -244,8 +244,9 @@ def _analyse(nlp: Language, texts: Iterable[str]) -> Iterator[tuple[list[Candida
 
     if nlp.pipe_names == [COMPONENT]:
         comp = nlp.get_pipe(COMPONENT)
+        analyse: Callable[[str], Any] = getattr(comp, "analyse")  # noqa: B009 - spaCy types pipes as plain callables
         for text in texts:
-            found = comp.analyse(text)
+            found = analyse(text)
             yield found.candidates, found.links
         return
     for doc in nlp.pipe(texts):
@@ -397,6 +398,7 @@ class _Builder:
             if not is_issuer and self.issuer_ent is not None and p.role in ("filer", "issuer") and len(h.parties) == 1:
                 is_issuer = True
             names = [p.name] + [f.name for f in p.former_names]
+            e: _Ent | None
             if is_issuer:
                 e = self.issuer_ent
             else:
@@ -408,6 +410,7 @@ class _Builder:
                         kind, label = "Person", swapped
                 e = self.by_norm.get(normalize_name(label)) or self._new(kind, label, 0.9)
                 names[0] = label
+            assert e is not None  # is_issuer implies issuer_ent
             for i, n in enumerate(names):
                 e.aliases.add(_flat(n))
                 self._register(e, n)
@@ -423,7 +426,7 @@ class _Builder:
             if not c.accepted and c.rejected is None and c.kind is not None:
                 acc.append(c)
 
-        def order(c: Candidate) -> tuple:
+        def order(c: Candidate) -> tuple[bool, int, float, int]:
             flat = _flat(c.text)
             n_words = len(normalize_name(flat).split())
             return (not has_legal_suffix(flat), -n_words, -c.score, c.start)
@@ -540,7 +543,7 @@ class _Builder:
                 e.forms[canon] += 0
                 self._register(e, canon)
         e.score = max(e.score, c.score)
-        e.kind_votes[kind] += c.score * (3 if has_legal_suffix(form) else 1)
+        e.kind_votes[kind] += c.score * (3 if has_legal_suffix(form) else 1)  # type: ignore[assignment]  # votes are weighted scores (floats) in a Counter
         e.spans.append((c.start, c.end, "name"))
         return e
 
@@ -586,10 +589,10 @@ class _Builder:
             return hits[0]
         if not hits and len(lk) >= 5:
             # "Mr. Sheen" for "Christopher W. Shean": a one-letter slip in a surname only one person has
-            near = {id(e): e for k, es in self.by_last.items() if len(es) == 1 and len(k) >= 5 and _edit1(k, lk)
-                    for e in es}
-            if len(near) == 1:
-                return _one(near)
+            slips = {id(e): e for k, es in self.by_last.items() if len(es) == 1 and len(k) >= 5 and _edit1(k, lk)
+                     for e in es}
+            if len(slips) == 1:
+                return _one(slips)
         return None
 
     def _org_match(self, norm: str, suffixed: bool) -> _Ent | None:
@@ -687,9 +690,9 @@ class _Builder:
                         for v in (written_last, written_last.upper()):
                             forms[v].add(i)
                             kinds.setdefault(v, "short")
-                        for h in ("Mr.", "Ms.", "Mrs.", "Dr.", "Mr", "Ms", "Mrs", "Dr"):
-                            forms[f"{h} {written_last}"].add(i)
-                            kinds.setdefault(f"{h} {written_last}", "short")
+                        for hon in ("Mr.", "Ms.", "Mrs.", "Dr.", "Mr", "Ms", "Mrs", "Dr"):
+                            forms[f"{hon} {written_last}"].add(i)
+                            kinds.setdefault(f"{hon} {written_last}", "short")
                     for f in e.forms:
                         parts = person_parts(f)
                         if parts and parts[0] and parts[1]:
@@ -728,37 +731,37 @@ class _Builder:
             text = self.text
             n = len(text)
             for end_i, (ln, i, kind) in auto.iter(text):
-                s = end_i - ln + 1
-                e = end_i + 1
-                if s > 0 and (text[s - 1].isalnum() or text[s - 1] in "&-"):
+                a = end_i - ln + 1
+                b = end_i + 1
+                if a > 0 and (text[a - 1].isalnum() or text[a - 1] in "&-"):
                     continue
-                if e < n and (text[e].isalnum() or (text[e] == "-" and e + 1 < n and text[e + 1].isalpha())):
+                if b < n and (text[b].isalnum() or (text[b] == "-" and b + 1 < n and text[b + 1].isalpha())):
                     continue
-                hits.append((s, e, i, kind))
+                hits.append((a, b, i, kind))
         # defined-term overrides of the issuer's synonyms, per sub-document
         overrides = self._synonym_overrides()
         hits.extend(self._issuer_synonyms(overrides, idx))
-        taken = sorted(((s, e) for ent in self.ents for s, e, k in ent.spans if k in ("name",)), key=lambda x: x[0])
-        hits.sort(key=lambda h: (h[0], -(h[1] - h[0])))
+        taken = sorted(((sa, sb) for ent in self.ents for sa, sb, k in ent.spans if k in ("name",)), key=lambda x: x[0])
+        hits.sort(key=lambda hit: (hit[0], -(hit[1] - hit[0])))
         chosen: list[tuple[int, int, int, str]] = []
         last_end = -1
-        for h in hits:
-            if h[0] < last_end:
+        for hit in hits:
+            if hit[0] < last_end:
                 continue
-            chosen.append(h)
-            last_end = h[1]
-        existing = {(s, e) for ent in self.ents for s, e, _ in ent.spans}
+            chosen.append(hit)
+            last_end = hit[1]
+        existing = {(sa, sb) for ent in self.ents for sa, sb, _ in ent.spans}
         starts = [t[0] for t in taken]
-        for s, e, i, kind in chosen:
-            if (s, e) in existing:
+        for a, b, i, kind in chosen:
+            if (a, b) in existing:
                 continue
-            j = bisect.bisect_right(starts, s) - 1
-            if j >= 0 and taken[j][1] > s and not (taken[j][0] >= s and taken[j][1] <= e):
+            j = bisect.bisect_right(starts, a) - 1
+            if j >= 0 and taken[j][1] > a and not (taken[j][0] >= a and taken[j][1] <= b):
                 continue  # inside a longer recognised name
             ent = self.ents[i]
-            ent.spans.append((s, e, kind))
+            ent.spans.append((a, b, kind))
             if kind in ("short", "name"):
-                ent.forms[_flat(self.text[s:e])] += 1
+                ent.forms[_flat(self.text[a:b])] += 1
 
     def _stands_alone(self, word: str, limit: int = 200) -> int:
         """How often ``word`` is written as a name of its own: capitalised, neither after nor
@@ -799,7 +802,7 @@ class _Builder:
                 out.append((a, b, t, e))
         return out
 
-    def _issuer_synonyms(self, overrides: list, idx: dict[int, int]) -> list[tuple[int, int, int, str]]:
+    def _issuer_synonyms(self, overrides: list[tuple[int, int, str, _Ent]], idx: dict[int, int]) -> list[tuple[int, int, int, str]]:
         if self.issuer_ent is None:
             return []
         out = []
@@ -884,8 +887,8 @@ class _Builder:
                 forms_map.setdefault(f, key)
                 forms_map.setdefault(f.lower(), key)
                 forms_map.setdefault("\x00" + normalize_name(f), key)
-            for n in e.norms:
-                forms_map.setdefault("\x00" + n, key)
+            for norm in e.norms:
+                forms_map.setdefault("\x00" + norm, key)
         # persons: "First Last" without middle names, and a surname used by one person only
         lasts: dict[str, set[str]] = defaultdict(set)
         for ent in entities:
@@ -953,12 +956,12 @@ def _best_label(e: _Ent) -> str:
     if not cands:
         cands = sorted(e.aliases)
 
-    def rank(f: str) -> tuple:
+    def rank(f: str) -> tuple[Any, ...]:
         letters = [ch for ch in f if ch.isalpha()]
         upper = bool(letters) and all(ch.isupper() for ch in letters)
         return (
             not upper,
-            has_legal_suffix(f) if e.kind == "Organization" else bool(person_parts(f) and person_parts(f)[0]),
+            has_legal_suffix(f) if e.kind == "Organization" else bool((pp := person_parts(f)) and pp[0]),
             len(f.split()),
             e.forms.get(f, 0),
             len(f),
@@ -1006,7 +1009,7 @@ def _deletes(s: str) -> set[str]:
     return {s} | {s[:i] + s[i + 1 :] for i in range(len(s))}
 
 
-def _one(hits: dict) -> _Ent:
+def _one(hits: dict[int, _Ent]) -> _Ent:
     return next(iter(hits.values()))
 
 

@@ -37,7 +37,10 @@ def analysis(graph: nx.MultiDiGraph[str], *, entity: str | None, between: tuple[
     """Everything ``corpkg analyze`` prints, as plain data."""
     from corpkg.graph import analytics as A
 
-    label = lambda n: graph.nodes[n].get("label", n) if n in graph else n  # noqa: E731
+
+    def label(n: str) -> str:
+        return str(graph.nodes[n].get("label", n)) if n in graph else n
+
     result: dict[str, Any] = {"summary": A.summary(graph)}
     result["centrality"] = [
         {**r, "pagerank": round(r["pagerank"], 6), "betweenness": round(r["betweenness"], 6)}
