@@ -349,8 +349,6 @@ def write_timeline(store: Any, facts: list[Fact] | None = None) -> int:
     facts = facts if facts is not None else timeline(store)
     g = ox.NamedNode(TIMELINE_GRAPH)
     xsd_date = ox.NamedNode("http://www.w3.org/2001/XMLSchema#date")
-    evidence = {r["r"]: r["ev"] for r in run_query(
-        store, "SELECT ?r (SAMPLE(?e) AS ?ev) WHERE { GRAPH ?g { ?r ckg:evidence ?e } } GROUP BY ?r")}
     quads = []
     for f in facts:
         for e in f.ends:
@@ -370,8 +368,6 @@ def write_timeline(store: Any, facts: list[Fact] | None = None) -> int:
             add("statedOn", ox.Literal(e.stated_on, datatype=xsd_date))
             add("endReason", ox.Literal(e.reason))
             add("endedBy", ox.NamedNode(e.by.relation))
-            if e.by.relation in evidence:
-                add("evidence", ox.NamedNode(evidence[e.by.relation]))
     store.update(f"DROP SILENT GRAPH <{TIMELINE_GRAPH}>")
     store.extend(quads)
     if hasattr(store, "flush"):

@@ -281,3 +281,15 @@ def test_page_gets_change_feed_and_identity_sections(seeds: Path, tmp_path: Path
     section = html[html.index('<section id="changes"'):]
     assert "Changes since 2003-01-01" in section and "officer out" in section and "Eugene Chiaramonte, Jr." in section
     assert html.rstrip().endswith("</html>")
+
+
+def test_resolution_and_timeline_graphs_keep_the_file_valid(seeds: Path, tmp_path: Path) -> None:
+    from corpkg.graph.validate import validate_file
+
+    copy = tmp_path / "resolved.trig"
+    copy.write_bytes(seeds.read_bytes())
+    assert CliRunner().invoke(cli, ["resolve", str(copy)]).exit_code == 0
+    text = copy.read_text(encoding="utf-8")
+    assert "ckg:EndClaim" in text and "graph/resolution" in text
+    report = validate_file(copy)
+    assert report.conforms, report.text[:3000]
