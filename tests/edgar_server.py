@@ -13,7 +13,8 @@ server answers, in EDGAR's documented formats,
 - ``/Archives/edgar/data/CIK/ACCESSIONNODASHES/ACCESSION.txt`` and ``/Archives/edgar/data/CIK/ACCESSION.txt``
   (the submission's bytes; byte ranges honoured).
 
-Listings carry an ETag and answer ``If-None-Match`` with 304. Requests without a User-Agent naming an
+Bodies are gzip-compressed when the client accepts it (byte ranges are served plain). Listings carry an
+ETag and answer ``If-None-Match`` with 304. Requests without a User-Agent naming an
 e-mail address get 403, as EDGAR refuses undeclared clients. Faults are scripted per path
 (``server.faults[path] = ["429", "503", "drop", "reset"]``, used up one per request): 429 with
 ``Retry-After: 1``, 503, a connection dropped halfway through the body, a connection closed before any
@@ -22,6 +23,7 @@ answer. Every request is logged (time, path, headers with lower-case names, stat
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 import socket
@@ -275,13 +277,18 @@ class EdgarReplayServer:
             h.close_connection = True
             h.connection.shutdown(socket.SHUT_RDWR)
             return
+        gzip_ok = "gzip" in h.headers.get("Accept-Encoding", "")
         if path in self.routes:
             body, ctype = self.routes[path]
             etag = f'"{hash(body) & 0xFFFFFFFF:08x}"'
             if h.headers.get("If-None-Match") == etag:
                 self._send(h, 304, b"", {"ETag": etag, "Cache-Control": "no-cache"})
                 return
-            self._send(h, 200, body, {"Content-Type": ctype, "ETag": etag, "Cache-Control": "no-cache"})
+            headers = {"Content-Type": ctype, "ETag": etag, "Cache-Control": "no-cache", "Vary": "Accept-Encoding"}
+            if gzip_ok:  # as EDGAR does
+                body = gzip.compress(body, mtime=0)
+                headers["Content-Encoding"] = "gzip"
+            self._send(h, 200, body, headers)
             return
         if path in self.files:
             data = self.files[path].read_bytes()
@@ -297,6 +304,9 @@ class EdgarReplayServer:
             headers = {"Content-Type": "text/plain", "Accept-Ranges": "bytes"}
             if m:
                 headers["Content-Range"] = f"bytes {start}-{len(data) - 1}/{len(data)}"
+            elif gzip_ok:  # a whole file is sent compressed when the client takes gzip; ranges are of the plain bytes
+                body = gzip.compress(body, mtime=0)
+                headers["Content-Encoding"] = "gzip"
             if fault == "drop":  # headers promise the whole body; half of it comes, then the line goes dead
                 self._record(h, -status)
                 h.send_response(status)
