@@ -119,7 +119,6 @@ def run(fin: Path, model: str | None = None, show_errors: int = 0) -> dict:
         raise SystemExit(f"no CoNLL files under {fin}/CONLL-format/data")
     nlp = build_pipeline(model)
     from corpkg.extract.mentions import _ROLE_TERMS
-
     from corpkg.extract.names import lexicon
 
     suffixes = lexicon().legal_suffix_keys
@@ -153,7 +152,7 @@ def run(fin: Path, model: str | None = None, show_errors: int = 0) -> dict:
             index = find_entities(document, nlp, None)
             seconds += time.perf_counter() - t0
             mentions = [(s, e, _MAP.get(lab, "O")) for s, e, _k, lab in index.mentions]
-            for sent, so in zip(doc_sents, offsets):
+            for sent, so in zip(doc_sents, offsets, strict=False):
                 n_tokens += len(sent)
                 gold = [lab for _, lab in sent]
                 pred = ["O"] * len(sent)
@@ -179,7 +178,7 @@ def run(fin: Path, model: str | None = None, show_errors: int = 0) -> dict:
                     span_counts[lab]["tp"] += len(g & p)
                     span_counts[lab]["fp"] += len(p - g)
                     span_counts[lab]["fn"] += len(g - p)
-                    for gi, pi in zip(gold, pred):
+                    for gi, pi in zip(gold, pred, strict=False):
                         if pi == lab and gi == lab:
                             tok_counts[lab]["tp"] += 1
                         elif pi == lab:

@@ -63,7 +63,8 @@ def synthetic_projection(n_nodes: int, seed: int = 1) -> nx.MultiDiGraph:
     def filing(issuer: str) -> dict:
         i = len(g.graph["filings"])
         iri = f"{ID}filing/{i:010d}-0{i % 10}-{i:06d}"
-        info = {"iri": iri, "form_type": rng.choice(["10-K", "10-Q", "8-K"]), "filed_on": f"20{rng.randint(0, 24):02d}-0{rng.randint(1, 9)}-1{rng.randint(0, 9)}",
+        filed_on = f"20{rng.randint(0, 24):02d}-0{rng.randint(1, 9)}-1{rng.randint(0, 9)}"
+        info = {"iri": iri, "form_type": rng.choice(["10-K", "10-Q", "8-K"]), "filed_on": filed_on,
                 "period": None, "date_of_report": None, "accession": None, "file": f"f{i}.txt", "issuers": [issuer],
                 "properties": {}}
         info["date"] = info["filed_on"]
@@ -159,11 +160,11 @@ def measure_store(n_triples: int, directory: Path | None) -> list[dict]:
         directory = Path(tmp.name) / "store"
     if not (directory / "CURRENT").exists():
         t = time.perf_counter()
-        store = ox.Store(str(directory))
-        store.bulk_extend(q for g in _bench_store_module().generate(n_triples) for q in g.quads())
-        store.flush()
-        print(json.dumps({"store_quads": len(store), "generate_and_load_s": round(time.perf_counter() - t, 1)}), flush=True)
-        del store
+        writer = ox.Store(str(directory))
+        writer.bulk_extend(q for g in _bench_store_module().generate(n_triples) for q in g.quads())
+        writer.flush()
+        print(json.dumps({"store_quads": len(writer), "generate_and_load_s": round(time.perf_counter() - t, 1)}), flush=True)
+        del writer
     store = ox.Store.read_only(str(directory))
     rows = []
 
@@ -191,7 +192,7 @@ def measure_store(n_triples: int, directory: Path | None) -> list[dict]:
         g = P.project(store)
         return {"entities": g.number_of_nodes(), "relations": g.number_of_edges()}
     timed("whole projection", whole)
-    del store
+    store = None  # release the read-only store before the temporary folder goes
     if tmp is not None:
         tmp.cleanup()
     return rows

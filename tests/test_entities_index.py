@@ -113,7 +113,7 @@ def test_every_mention_quotes_the_text(index) -> None:
     for e in index.entities:
         for m in e.mentions:
             assert TEXT[m.start : m.end] == m.quote
-    for s, t, key, label in index.mentions:
+    for _s, _t, key, label in index.mentions:
         assert label in {"ORG", "PERSON"} and index.entity(key)
 
 

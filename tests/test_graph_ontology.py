@@ -58,7 +58,7 @@ def test_identifier_extraction_keys():
 def test_misspelt_term_raises_with_a_suggestion():
     assert str(CKG.Ownership) == CKG_IRI + "Ownership"
     with pytest.raises(AttributeError, match="did you mean Ownership"):
-        CKG.Ownreship
+        _ = CKG.Ownreship
     with pytest.raises(KeyError):
         CKG["subsidiaryof"]
 

@@ -13,7 +13,7 @@ from corpkg.graph.rdf import build_filing_graph
 from corpkg.graph.store import dumps, open_store, replace_filing
 
 sys.path.insert(0, str(Path(__file__).parent))
-import graph_fixtures as gf  # noqa: E402
+import graph_fixtures as gf
 
 ID = "https://w3id.org/corpkg/id/"
 ACME = ID + "file-number/0-12345"

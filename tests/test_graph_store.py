@@ -15,7 +15,7 @@ from corpkg.graph.rdf import build_filing_graph
 from corpkg.graph.store import dumps, export, filing_graphs, open_store, replace_filing
 
 sys.path.insert(0, str(Path(__file__).parent))
-import graph_fixtures as gf  # noqa: E402
+import graph_fixtures as gf
 
 
 def other_filing():

@@ -23,11 +23,11 @@ class _Index:
                     found.append((m.start(), m.end(), key_of(name), label))
         self.mentions = sorted(found)
 
-    def resolve(self, name: str):  # noqa: ANN201
+    def resolve(self, name: str):
         n = name.strip().lower()
         return next((e for e in self.entities if e.label.lower() == n), None)
 
-    def mentions_in(self, a: int, b: int):  # noqa: ANN201
+    def mentions_in(self, a: int, b: int):
         return [m for m in self.mentions if m[0] >= a and m[1] <= b]
 
 

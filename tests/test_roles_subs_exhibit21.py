@@ -26,7 +26,7 @@ Annual report of Acme Holdings, Inc.
 """
 
 
-def facts_of(body: str, resolve=None):  # noqa: ANN001
+def facts_of(body: str, resolve=None):
     doc = read_text(FILING.format(body=body).encode(), "acme-10k.txt")
     facts, ents = exhibit21_facts(doc, resolve or (lambda name: None), "acme", lambda name: name)
     for f in facts:
