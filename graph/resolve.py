@@ -422,7 +422,7 @@ _U_PRIOR = {
     "serve a same organization": 0.05, "no organization in common": 0.95,
     "named within 10 years": 0.6, "named more than 10 years apart": 0.4,
     "a shared CIK, EIN or file number": 1e-4, "different CIK or EIN": 0.9, "identifiers of different kinds": 0.1,
-    "same normalised name": 1e-5, "same name but for the legal form": 1e-5, "names one or two letters apart": 1e-4,
+    "same normalised name": 1e-5, "same name but for the legal form": 1e-5, "names one letter apart (a typo)": 1e-4,
     "different names": 0.9999, "same legal form": 0.5, "different legal forms": 0.5,
 }
 MIN_RECORDS_FOR_U = 500
@@ -507,8 +507,9 @@ def _org_settings(prior: float) -> dict[str, Any]:
                 _level("core_l = core_r", "same name but for the legal form", 0.25),
                 _level("list_has_any(cores_l, cores_r)", "a shared name or alias (corporate families share short forms)",
                        0.15, u=0.002),
-                _level("damerau_levenshtein(core_l, core_r) <= 2 AND length(core_l) >= 8",
-                       "names one or two letters apart", 0.05),
+                _level("damerau_levenshtein(core_l, core_r) = 1 AND length(core_l) >= 10 AND "
+                       "regexp_replace(core_l, '[^0-9]', '', 'g') = regexp_replace(core_r, '[^0-9]', '', 'g')",
+                       "names one letter apart (a typo)", 0.05),
                 _level("ELSE", "different names", 0.02),
             ]),
             _comparison("legal_form", [
