@@ -23,7 +23,8 @@ NAMES = sorted(p.stem for p in BEFORE.glob("*.rq"))
 # the parameter(s) of each query that take an organization, a person or a relation node
 PARAMS = {"provenance": ["subject"], "officers": ["org", "person"], "officers_over_time": ["org"],
           "lenders": ["borrower", "lender"], "litigation": ["party"], "subsidiaries": ["parent", "subsidiary"],
-          "control_of": ["org", "controller"], "resolution_links": ["entity"]}
+          "control_of": ["org", "controller"], "resolution_links": ["entity"],
+          "resolution_mentions": ["entity"]}
 CKG = "https://w3id.org/corpkg/ontology#"
 
 
