@@ -98,7 +98,10 @@ def _name_tail(words: str) -> str:
 def _name_ok(name: str) -> bool:
     if not name or name.lower() in _NOT_A_NAME or not _rx("name_shape").match(name):
         return False
-    if _capacity_of_term(name):
+    if _capacity_of_term(name) or _rx("not_name").search(name):
+        return False
+    lower = [t for t in name.split() if t[:1].islower() and t not in _CONNECTORS]
+    if len(lower) > 1:
         return False
     return not _rx("generic").match(name) and any(c.isalpha() for c in name)
 
@@ -119,8 +122,14 @@ def _pieces(text: str, base: int) -> list[tuple[str, int, int]]:
             depth = max(0, depth - 1)
         cut = 0
         if depth == 0:
-            if c in ",;\n":
+            if c in ",;":
                 cut = 1
+            elif c == "\n":
+                line_start = text.rfind("\n", 0, i) + 1
+                cut = 1 if len(text[line_start:i].strip()) < _limit("wrapped_line") else 0
+                if not cut:
+                    i += 1
+                    continue
             elif text.startswith(" and ", i) and _rx("and_split").match(text, i):
                 cut = 5
         if cut:
@@ -155,6 +164,9 @@ def _parties(text: str, a: int, b: int) -> list[AgreementParty]:
             continue
         lead_and = piece.lower().startswith("and ") or prev_and
         prev_and = piece.lower() == "and"
+        enum = _rx("enumerator").match(piece)
+        if enum:
+            piece, s = piece[enum.end():], s + enum.end()
         lead_m = _rx("lead_strip").match(piece)
         while lead_m:
             piece, s = piece[lead_m.end():], s + lead_m.end()
@@ -277,17 +289,20 @@ def read_agreement(text: str, sub: SubDocument, *, standalone: bool) -> Agreemen
         exhibit = sub.type
     if exhibit is None and standalone:
         exhibit = patterns()["exhibit_of_kind"].get(kind, patterns()["default_exhibit"])
-    issuer = _issuer_party(parties)
+    issuer = _issuer_party(parties, kind)
     sigs = _signatories(text, s, e)
     return Agreement(kind=kind, title=title, start=ts, end=te, date=date, exhibit_type=exhibit,
                      parties=tuple(parties), signatories=tuple(sigs), issuer=issuer)
 
 
-def _issuer_party(parties: list[AgreementParty]) -> AgreementParty | None:
+def _issuer_party(parties: list[AgreementParty], kind: str) -> AgreementParty | None:
     rank = {t: i for i, t in enumerate(patterns()["issuer_terms"])}
     best: tuple[int, int] | None = None
     chosen = None
+    borrowing = kind in patterns()["lending_kinds"]
     for i, p in enumerate(parties):
+        if borrowing and is_lending_capacity(p.capacity):
+            continue
         keys = [k for k in ((p.term or "").lower(), p.capacity.lower()) if k in rank]
         if not keys:
             continue
@@ -362,13 +377,26 @@ def _signatories(text: str, s: int, e: int) -> list[Signatory]:
                 capacity = capacity or _clean_capacity(cl.group(1))
                 break
             if org is None and not cl:
-                name = _rx("descriptor_tail").sub("", line.rstrip(","))
+                name = _rx("enumerator").sub("", _rx("descriptor_tail").sub("", line.rstrip(",")))
                 inner = _rx("capacity").search(name)
                 if inner and inner.start() > 0:
                     capacity = _clean_capacity(inner.group(1))
                     name = name[: inner.start()].rstrip(", ")
+                prev_end, prev = j, ""
+                while not prev and prev_end > s:
+                    cut = text.rfind("\n", s, max(s, prev_end))
+                    if cut < s:
+                        break
+                    prev, prev_end = text[cut + 1: prev_end].strip(), cut
+                wrapped = prev and (_rx("wrapped_name").search(prev)
+                                    or (not _rx("org_word").search(name) and _rx("org_word").search(prev)
+                                        and prev.isupper() and name.split()[0].isupper()))
+                if wrapped and ":" not in prev and not _rx("sig_by").match(prev) and not _rx("sig_title").match(prev):
+                    name = f"{prev} {name}"  # a name printed over two lines
+                    k = prev_end
                 if _name_ok(name) and len(name.split()) <= 12:
-                    off = text.find(name, j + 1)
+                    first = name.split()[0]
+                    off = text.find(first, k + 1 if k < j else j + 1)
                     org, org_span = name, (off, off + len(name))
                     continue
                 break
