@@ -274,10 +274,13 @@ def read_agreement(text: str, sub: SubDocument, *, standalone: bool) -> Agreemen
         stop = _rx("party_stop").search(text, start_m.end(), limit)
         parties = _parties(text, start_m.end(), stop.start() if stop else limit)
     # defined-term parentheses of the preamble's first sentences name more parties
-    para_end = text.find("\n\n", te + 1, head_end)
-    if any(p.term for p in parties):
-        para_end = -1
-    extra = _parties(text, te, para_end if para_end > 0 else head_end)
+    # the preamble paragraph: the first after the title that defines a term
+    para_start, para_end = te, -1
+    first_def = _rx("defined").search(text, te, head_end)
+    if first_def and not any(p.term for p in parties):
+        para_start = max(te, text.rfind("\n\n", te, first_def.start()) + 2)
+        para_end = text.find("\n\n", first_def.end(), head_end)
+    extra = _parties(text, para_start, para_end if para_end > 0 else head_end)
     named = {p.name for p in parties}
     ranked = set(patterns()["issuer_terms"])
     parties += [p for p in extra if p.term and _capacity_of_term(p.term) and p.name not in named
