@@ -24,7 +24,8 @@ NAMES = sorted(p.stem for p in BEFORE.glob("*.rq"))
 PARAMS = {"provenance": ["subject"], "officers": ["org", "person"], "officers_over_time": ["org"],
           "lenders": ["borrower", "lender"], "litigation": ["party"], "subsidiaries": ["parent", "subsidiary"],
           "control_of": ["org", "controller"], "resolution_links": ["entity"],
-          "resolution_mentions": ["entity"], "resolved_entities": ["canonical"], "issuer_profile": ["org"]}
+          "resolution_mentions": ["entity"], "resolved_entities": ["canonical"], "issuer_profile": ["org"],
+          "acquisitions": ["target", "acquirer"]}
 CKG = "https://w3id.org/corpkg/ontology#"
 
 
