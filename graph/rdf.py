@@ -398,6 +398,14 @@ def build_filing_graph(extraction: Extraction) -> FilingGraph:
     if form and form.strip():
         fg.add(f, CKG.formType, Literal(re.sub(r"\s+", " ", form).strip()))
     cover = doc.cover
+    if header is None and len(doc.documents) == 1 and doc.agreements:  # an agreement standing alone
+        ag = doc.agreements[0]
+        if ag.exhibit_type:
+            fg.add(f, CKG.exhibitType, Literal(ag.exhibit_type))
+        fg.add(f, CKG.agreementTitle, Literal(ag.title))
+        fg.add(f, CKG.agreementKind, Literal(ag.kind))
+        if ag.date:
+            fg.add(f, CKG.agreementDate, literal_for(XSD.date, ag.date))
     if header is not None:
         if header.accession_number and key == header.accession_number.strip():
             fg.add(f, CKG.accessionNumber, Literal(key))
