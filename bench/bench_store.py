@@ -184,10 +184,10 @@ def build_scale_store(path: Path, n_triples: int, seed: int = 7) -> dict:
     holder_p = "https://w3id.org/corpkg/ontology#holder"
     issuer_p = "https://w3id.org/corpkg/ontology#issuer"
     for fg in generate(n_triples, seed):
-        issuer = next((str(o) for s, p, o in fg.triples if str(p) == issuer_p), "")
+        issuer = next((str(o) for _s, p, o in fg.triples if str(p) == issuer_p), "")
         per_issuer[issuer] = per_issuer.get(issuer, 0) + len(fg.triples)
         hs = holders.setdefault(issuer, {})
-        for s, p, o in fg.triples:
+        for _s, p, o in fg.triples:
             if str(p) == holder_p:
                 hs[str(o)] = hs.get(str(o), 0) + 1
         chunk.extend(fg.quads())
