@@ -368,7 +368,7 @@ def _signatories(text: str, s: int, e: int) -> list[Signatory]:
                 break
             capm = _rx("capacity").match(line.lstrip(", "))
             if capm and org is None:
-                capacity = _clean_capacity(capm.group(1))
+                capacity = _clean_capacity(line.lstrip(", ")[capm.start(1):])
                 continue
             cl = _rx("sig_capacity_line").match(line)
             if cl and not any(_capacity_of_term(w) for w in cl.group(1).lower().replace(",", " ").replace("/", " ").split()):
@@ -383,7 +383,7 @@ def _signatories(text: str, s: int, e: int) -> list[Signatory]:
                 name = _rx("enumerator").sub("", _rx("descriptor_tail").sub("", line.rstrip(",")))
                 inner = _rx("capacity").search(name)
                 if inner and inner.start() > 0:
-                    capacity = _clean_capacity(inner.group(1))
+                    capacity = _clean_capacity(name[inner.start(1):])  # the rest of the line: "Agent, Lender and ..."
                     name = name[: inner.start()].rstrip(", ")
                 prev_end, prev = j, ""
                 while not prev and prev_end > s:
