@@ -148,7 +148,7 @@ Form Type   Company Name                                                  CIK   
 ---------------------------------------------------------------------------------------------------------------------------------------------
 SC TO-T/A   CVR ENERGY INC                                                1376139     20250110    edgar/data/1376139/0001104659-25-002604.txt
 8-K         A COMPANY WITH A NAME FAR TOO LONG FOR ITS SIXTY-TWO CHARACTER COLUMN, INC. 943374 20241227 edgar/data/943374/0000943374-24-000509.txt
-"""  # noqa: E501 - EDGAR's fixed columns are 141 characters wide
+"""
 
 
 def test_master_index_rows() -> None:
