@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from corpkg.extract.model import CoverFacts, Document, Header, Party, FormerName
+from corpkg.extract.model import CoverFacts, Document, FormerName, Header, Party
 from corpkg.extract.reader import read_filing, read_text
 from corpkg.extract.roles.issuer import as_of_date, extract_issuer, proper_name, title_case
 
@@ -200,15 +200,15 @@ def test_group_member_already_a_party_gets_the_reporting_owner_slot():
 
 
 def test_inline_xbrl_issuer_is_keyed_by_its_cik(corpus_dir):
+    from corpkg.extract.model import Extraction
     from corpkg.graph.rdf import build_filing_graph
     from corpkg.graph.terms import CKG
-    from corpkg.extract.model import Extraction
 
     doc = read_filing(corpus_dir / "8-K_afc-gamma_2023-03-20.html")
     r = extract_issuer(doc)
     assert dict(r.issuer.identifiers)["cik"] == "0001822523"
     fg = build_filing_graph(Extraction(doc, r.entities, r.facts, "test", as_of_date(doc)))
-    from rdflib import URIRef, Literal, XSD
+    from rdflib import XSD, Literal, URIRef
 
     org = URIRef("https://w3id.org/corpkg/id/cik/0001822523")
     assert (fg.filing, CKG.issuer, org) in fg.triples
@@ -217,10 +217,11 @@ def test_inline_xbrl_issuer_is_keyed_by_its_cik(corpus_dir):
 
 
 def test_dated_former_names_become_former_name_nodes(corpus_dir):
-    from rdflib import Literal, XSD, URIRef, RDF
+    from rdflib import RDF, XSD, Literal, URIRef
+
+    from corpkg.extract.model import Extraction
     from corpkg.graph.rdf import build_filing_graph
     from corpkg.graph.terms import CKG, PROV
-    from corpkg.extract.model import Extraction
 
     doc = read_filing(corpus_dir / "SC-TO-TA_cvr-energy_2025-01-10.txt")
     r = extract_issuer(doc)
