@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from corpkg.extract.model import Document, Extraction
+    from corpkg.graph.resolve import ResolveResult
     from corpkg.graph.validate import ValidationReport
 
 __all__ = ["BuildFailure", "KnowledgeGraph", "build", "extract_filing", "open", "read"]
@@ -201,6 +202,39 @@ class KnowledgeGraph:
         if wants_iri and isinstance(value, str) and not text.startswith(("http://", "https://", "<")):
             return self.entity(text)
         return value
+
+    # ------------------------------------------------------------------ identity and time
+
+    def resolve(self, **options: object) -> ResolveResult:
+        """Entity resolution over the whole graph (``corpkg resolve``): candidate pairs, Splink
+        scores, judgements and canonical links written to their own named graph."""
+        from corpkg.graph.resolve import resolve
+
+        return resolve(self.store, **options)  # type: ignore[arg-type]  # options are resolve()'s keywords
+
+    def as_of(self, day: str, *, roles: Iterable[str] | None = None, include_ended: bool = False,
+              entity: str | None = None) -> pd.DataFrame:
+        """Who held which position / owned / lent / sued what on ``day``, each row with the
+        statements that support it and those that conflict (``corpkg query --as-of``);
+        ``include_ended`` adds what had ended by then, with the statement that ended it."""
+        import pandas as pd
+
+        from corpkg.graph.asof import labels, state_as_of
+
+        names = labels(self.store)
+        rows = state_as_of(self.store, day, roles_=list(roles) if roles is not None else None,
+                           include_ended=include_ended, entity=entity)
+        return pd.DataFrame([r.as_dict(names) for r in rows])
+
+    def changes(self, since: str, *, org: str | None = None) -> pd.DataFrame:
+        """What changed since ``since`` for ``org`` (a name or IRI) and its subsidiaries, or for
+        everyone (``corpkg changes``): officers in and out, subsidiaries, lenders, cases, control."""
+        import pandas as pd
+
+        from corpkg.graph.changes import change_rows
+
+        iri = self._bind(org, "IRI") if org is not None else None
+        return pd.DataFrame(change_rows(self.store, since, org=iri))
 
     # ------------------------------------------------------------------ projecting and drawing
 

@@ -105,3 +105,12 @@ def test_notebook_uses_only_the_public_api() -> None:
             if isinstance(node, ast.Import):
                 for alias in node.names:
                     assert alias.name == "corpkg" or not alias.name.startswith("corpkg."), alias.name
+
+
+def test_as_of_and_changes_through_the_api(kg: corpkg.KnowledgeGraph) -> None:
+    held = kg.as_of("2003-02-01", roles=["position"])
+    presidents = set(held[held["title"].str.contains("President", na=False)
+                          & (held["targetLabel"] == "The Auxer Group, Inc.")]["sourceLabel"])
+    assert presidents == {"Robert J. Scott"}
+    changed = kg.changes("2002-01-01", org="The Auxer Group, Inc.")
+    assert not changed.empty and "date" in changed.columns
