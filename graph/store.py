@@ -9,7 +9,7 @@ store as it was.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import pyoxigraph as ox
@@ -118,14 +118,22 @@ def replace_filing(store: ox.Store, fg: FilingGraph) -> int:
             f"the store already holds a complete graph of this filing ({fg.graph}); the partial graph read "
             "from this truncated file was not written"
         )
-    triples = [ox.Triple(q.subject, q.predicate, q.object) for q in fg.quads()]
-    body = (ox.serialize(triples, format=ox.RdfFormat.N_TRIPLES) or b"").decode("utf-8")
+    count = 0
+
+    def triples() -> Iterator[ox.Triple]:  # streamed into the serialiser: no list of a big filing's triples
+        nonlocal count
+        for q in fg.quads():
+            count += 1
+            yield ox.Triple(q.subject, q.predicate, q.object)
+
+    body = (ox.serialize(triples(), format=ox.RdfFormat.N_TRIPLES) or b"").decode("utf-8")
     update = f"DROP SILENT GRAPH <{fg.graph}> ;\nINSERT DATA {{ GRAPH <{fg.graph}> {{\n{body}}} }}"
+    del body
     try:
         store.update(update)
     except (OSError, SyntaxError, ValueError) as exc:
         raise GraphError(f"cannot write graph {fg.graph}: {exc}") from exc
-    return len(triples)
+    return count
 
 
 def add_extraction(store: ox.Store, extraction: Extraction) -> FilingGraph:
