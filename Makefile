@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: demo test lint typecheck bench install clean
+.PHONY: demo test lint typecheck bench install clean train
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +35,12 @@ typecheck: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
+
+# the learned pair classifier (docs/learned.md): corpora from tests/annotations, config
+# extract/learned/config.cfg, fixed seed -> extract/models/pairs; then its dev table
+train: $(STAMP)
+	$(BIN)/python -m corpkg.extract.learned.train
+	$(BIN)/python -m corpkg.extract.learned.report
 
 clean:
 	rm -rf $(VENV) demo-output .pytest_cache $(TC)

@@ -91,6 +91,20 @@ def test_missing_filing_is_reported_not_raised(tmp_path: Path) -> None:
     assert rep.filings[0].failure == "filing not found"
 
 
+def test_a_filing_with_incomplete_entities_counts_for_roles_only(tmp_path: Path) -> None:
+    import json
+
+    (tmp_path / "x.txt").write_text("The Auxer Group, Inc. sued Quantum.")
+    extra = ent("o:bank", "Organization", "First Bank")  # not listed: incomplete, so no false positive
+    found = extraction([ent("o:auxer", "Organization", "The Auxer Group, Inc.", issuer=True), extra])
+    for complete, entity_scored in ((True, True), (False, False)):
+        (tmp_path / "g.json").write_text(json.dumps({**GOLD, "entities_complete": complete}))
+        rep = evaluate(tmp_path, tmp_path, extract=lambda d, found=found: found).filings[0]
+        assert ("entity:all" in rep.scores) is entity_scored
+        assert any(e.category.startswith("entity:") for e in rep.errors) is entity_scored
+        assert rep.scores["role:lenders"].fn == 1  # role facts are scored either way
+
+
 def test_seed_entities_match_their_gold(gold_dir: Path) -> None:
     gold = gold_dir
     report = evaluate(gold, ROOT / "examples")

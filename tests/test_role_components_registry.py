@@ -39,7 +39,7 @@ from corpkg.ontology.registry import role_names
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED = ROOT / "examples" / "001_39229ddd04409d79.txt"  # has subsidiaries, officers, lenders and litigation
-FIXED = ["issuer", "entities", "exhibit21", "agreements", "finalize"]
+FIXED = ["issuer", "entities", "exhibit21", "agreements", "learned_pairs", "finalize"]
 
 
 @pytest.fixture(scope="module")
@@ -149,7 +149,7 @@ def test_a_role_module_dropped_into_a_copy_of_the_package_is_discovered(tmp_path
 def test_the_default_pipeline_lists_every_stage_with_the_role_components_in_ontology_order() -> None:
     nlp = load_pipeline()
     roles = [s.name for s in role_components()]
-    assert nlp.pipe_names == ["issuer", "entities", *roles, "exhibit21", "agreements", "finalize"]
+    assert nlp.pipe_names == ["issuer", "entities", *roles, "exhibit21", "agreements", "learned_pairs", "finalize"]
     order = {r: i for i, r in enumerate(role_names())}
     assert [order[s.role] for s in role_components()] == sorted(order[s.role] for s in role_components())
     assert nlp.analyze_pipes()["problems"] == {name: [] for name in nlp.pipe_names}
@@ -215,7 +215,7 @@ def make_quiet_officers(nlp: Language, name: str) -> QuietOfficers:
 
 def test_a_component_can_be_replaced(seed: Document) -> None:
     full = extract_filing(seed)
-    nlp = load_pipeline()
+    nlp = load_pipeline(exclude=["learned_pairs"])  # the pair classifier proposes positions too
     nlp.replace_pipe("officers", "test_quiet_officers")
     ex = extract_filing(seed, nlp=nlp)
     assert not any(f.role == "position" for f in ex.facts)
