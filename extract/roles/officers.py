@@ -128,6 +128,10 @@ class OfficerExtractor(RoleComponent):
         for m in p.mentions_in(end, b, "ORG"):
             gap = p.text[end : m.start]
             if _ORG_TAIL.fullmatch(gap) or (not m.pronoun and _DEPT_TAIL.fullmatch(gap)):
+                # "CEO of Wealth Management at JPMorgan Chase & Co.": a division, then its company
+                later = [x for x in p.mentions_in(m.end, b, "ORG", pronouns=False) if x.start >= m.end]
+                if later and not m.pronoun and _RX["division_at"].fullmatch(p.text, m.end, later[0].start):
+                    return later[0], later[0].end
                 return m, m.end
             # a table cell "Chairman and Chief Executive Officer, China Investment Corporation" (the
             # reader renders cells tab-separated): the company ends the cell
@@ -224,16 +228,49 @@ class OfficerExtractor(RoleComponent):
             ms = index.mentions_in(ls, line_end)
             if any(m[3] == "PERSON" and m[2] != person.key for m in ms):
                 return None
-            orgs = [m for m in ms if m[3] == "ORG"]
+            orgs = _company_line(full, ls, line_end, [m for m in ms if m[3] == "ORG"])
             if orgs:
                 os_, oe, key, _ = orgs[0]
-                if _SIG_ORG_BEFORE.fullmatch(full, ls, os_) and _SIG_ORG_AFTER.fullmatch(full, oe, line_end):
-                    return Mention(os_ - p.start, oe - p.start, key, "ORG", full[os_:oe])
+                return Mention(os_ - p.start, oe - p.start, key, "ORG", full[os_:oe])
+            if any(m[3] == "ORG" for m in ms):
                 return None
             if _SIG_LINE.match(line):
                 continue
             return None
         return None
+
+    @staticmethod
+    def _heading_list(p: Passage, head: Mention) -> list[Mention]:
+        """``head`` and the companies listed on the lines right above it, one per line, that the
+        same signer signs for ("GUARANTORS:" / "A LLC, a Delaware limited liability company" /
+        "B LLC, an Arizona limited liability company" / "By: /s/ X"); the list ends at the first
+        line that is no such company (a label, a blank line, another signer's title)."""
+        index, doc = p.ctx.index, p.ctx.document
+        if index is None or doc is None or not hasattr(index, "mentions_in"):
+            return [head]
+        full = doc.text
+        out = [head]
+        hs = p.start + head.start
+        cur = full.rfind("\n", 0, hs)
+        if full[cur + 1 : hs].strip():
+            return out  # "By: Babson Capital LLC, as adviser": the signer signs for the line above's company through it
+        nl = full.find("\n", hs)
+        line_end = len(full) if nl < 0 else nl
+        for _ in range(_L["heading_list_lines"]):
+            ls = cur + 1
+            ms = index.mentions_in(ls, line_end)
+            if not full[ls:line_end].strip() or any(m[3] == "PERSON" for m in ms):
+                break
+            orgs = _company_line(full, ls, line_end, [m for m in ms if m[3] == "ORG"])
+            if not orgs or full[ls : orgs[0][0]].strip():
+                break
+            for os_, oe, key, _ in orgs:
+                if key not in {m.key for m in out}:
+                    out.append(Mention(os_ - p.start, oe - p.start, key, "ORG", full[os_:oe]))
+            if cur <= 0:
+                break
+            line_end, cur = cur, full.rfind("\n", 0, cur)
+        return out
 
     @staticmethod
     def _heading_org(p: Passage) -> Mention | None:
@@ -451,6 +488,7 @@ class OfficerExtractor(RoleComponent):
             used_runs: set[int] = set()
             for person in persons:
                 facts += self._after(p, a, b, person, runs, used_runs) or self._before(p, a, b, person, runs, used_runs)
+            facts += self._continued(p, a, b, runs, used_runs)
         if not any(m.label == "PERSON" for m in p.mentions):
             facts += self._detached_signature(p)
         return facts
@@ -463,8 +501,8 @@ class OfficerExtractor(RoleComponent):
             return
         (key,) = people
         first = min(m.start for m in p.mentions if m.label == "PERSON")
-        extra = [Mention(m.start(), m.end(), key, "PERSON", m.group(0), pronoun=True)
-                 for m in _PRONOUN.finditer(p.text) if m.start() > first]
+        extra = [Mention(m.start("pronoun"), m.end("pronoun"), key, "PERSON", m.group("pronoun"), pronoun=True)
+                 for m in _PRONOUN.finditer(p.text) if m.start("pronoun") > first]
         if extra:
             p.mentions = sorted(p.mentions + extra, key=lambda m: (m.start, m.end))
 
@@ -549,6 +587,8 @@ class OfficerExtractor(RoleComponent):
                 org = None
         if org is None:
             org = self._signature_org(p, person)
+            if org is not None and not orgs and self._block_heading(p, person) == org:
+                orgs = self._heading_list(p, org)
         org_key: str | None
         if org is None and p.ctx.signer_key and _SIGNATURE.search(p.text):
             org_key = p.ctx.signer_key
@@ -591,6 +631,40 @@ class OfficerExtractor(RoleComponent):
         span = (a, max(b, org_end)) if b - a <= _W["evidence_sentences"] else (min(person.start, start), max(person.end, org_end, end))
         return [p.fact(ROLE, [("holder", person.key), ("organization", k)], attrs + per_org.get(k, []), span, self.extractor)
                 for k in keys]
+
+    def _continued(self, p: Passage, a: int, b: int, runs: list[Run], used: set[int]) -> list[Fact]:
+        """Further seats of the person whose title run comes first: "CEO of A from 2006 to 2013, and
+        before that CFO of B plc", "EVP since 2022; Managing Director at C, a bank, from 2013 to
+        2021". Only a run that names its own organization is read, and no other person may stand
+        between."""
+        facts: list[Fact] = []
+        ordered = sorted(runs)
+        for i, run in enumerate(ordered):
+            if i == 0 or run[0] in used:
+                continue
+            prev = ordered[i - 1]
+            if prev[0] not in used:
+                continue
+            people = p.mentions_in(a, run[0], "PERSON")
+            if not people:
+                continue
+            person = people[-1]
+            if person.end > prev[0]:
+                continue  # the person stands between the runs: read by _after or _before
+            gap = p.text[prev[1] : run[0]]
+            if len(gap) > _W["continuation_gap"] or not _RX["continuation_gap"].search(gap):
+                continue
+            if _RX["sentence_break"].search(_blanked(p, prev[1], run[0])):
+                continue
+            used.add(run[0])  # the chain goes on through a run without its own organization
+            org, _ = self._org_after(p, run[1], b)
+            if org is None or org.pronoun:
+                continue
+            past = bool(_RX["closed_period_after"].search(_blanked(p, org.end, min(b, org.end + _W["after_run"]))))
+            filler = "previously " if past else ""
+            facts += [replace(f, attributes=tuple(x for x in f.attributes if x[0] != "startDate"))
+                      for f in self._make(p, a, b, person, run, filler, after=True)]
+        return facts
 
     @staticmethod
     def _past(p: Passage, a: int, person: Mention, filler: str, end: int) -> bool:
@@ -659,6 +733,31 @@ class OfficerExtractor(RoleComponent):
 
 
 make_officers = role_factory("corpkg_officers", OfficerExtractor, role=ROLE)
+
+
+def _company_line(full: str, ls: int, le: int, orgs: list[tuple[int, int, str, str]]) -> list[tuple[int, int, str, str]]:
+    """The companies of a line that heads a signature block: one company with what may stand
+    around it ("By: IEP GP LLC, its general partner", "ACME LLC, a Delaware limited liability
+    company"), or several with nothing but commas and spaces between them (a list of guarantors
+    run together on one line); else []."""
+    if not orgs:
+        return []
+    if len(orgs) == 1:
+        os_, oe = orgs[0][0], orgs[0][1]
+        ok = _SIG_ORG_BEFORE.fullmatch(full, ls, os_) and _SIG_ORG_AFTER.fullmatch(full, oe, le)
+        return orgs if ok else []
+    gaps = [full[ls : orgs[0][0]], full[orgs[-1][1] : le]] + [full[x[1] : y[0]] for x, y in zip(orgs, orgs[1:])]
+    return orgs if all(_RX["company_list_gap"].fullmatch(g) for g in gaps) else []
+
+
+def _blanked(p: Passage, a: int, b: int) -> str:
+    """``p.text[a:b]`` with the names of organizations replaced by letters ("Acme Co., a bank"
+    → "xxxxxxxx, a bank"): their periods end no sentence."""
+    out = list(p.text[a:b])
+    for m in p.mentions_in(a, b, "ORG", pronouns=False):
+        s, e = max(a, m.start), min(b, m.end)
+        out[s - a : e - a] = "x" * (e - s)
+    return "".join(out)
 
 
 def _with_title(fact: Fact) -> Fact:
