@@ -133,6 +133,10 @@ class OfficerExtractor(RoleComponent):
                 if later and not m.pronoun and _RX["division_at"].fullmatch(p.text, m.end, later[0].start):
                     return later[0], later[0].end
                 return m, m.end
+            # "Tom Poe, President, Harbor Leasing Company, said", "Senior Vice President, Regulatory
+            # Affairs, Gizmo AG from 1999": the company in apposition, ending the phrase
+            if not m.pronoun and _RX["comma_apposition_org"].fullmatch(gap) and _RX["apposition_org_end"].match(p.text, m.end):
+                return m, m.end
             # a table cell "Chairman and Chief Executive Officer, China Investment Corporation" (the
             # reader renders cells tab-separated): the company ends the cell
             if (not m.pronoun and _RX["comma_space"].fullmatch(gap) and _RX["cell_end"].match(p.text[m.end :])
@@ -457,9 +461,33 @@ class OfficerExtractor(RoleComponent):
         p = Passage(doc)
         facts: list[Fact] = []
         for m in p.mentions_in(0, len(p.text), "PERSON", pronouns=False):
-            facts += self._schedule_row(p, m) or self._signature_below(p, m)
+            facts += self._schedule_row(p, m) or self._signature_below(p, m) or self._vote_row(p, m)
         doc._.set(self.attr, merge_facts([_with_title(f) for f in facts]))
         return doc
+
+    def _vote_row(self, p: Passage, person: Mention) -> list[Fact]:
+        """A row of the results of an election of directors ("Election of Directors:" / "Nominee
+        ⇥ For ⇥ Against" / "Susan E. Arnold ⇥ 1,127,767,300 ⇥ 27,422,463"): the nominee is a
+        director of the issuer. The name opens its line and vote counts alone follow it; the last
+        proposal named above the row must be the election (not a ratification or an advisory vote)."""
+        doc, issuer = p.ctx.document, p.ctx.issuer_key
+        if person.pronoun or doc is None or issuer is None:
+            return []
+        full = doc.text
+        s, e = p.start + person.start, p.start + person.end
+        ls = full.rfind("\n", 0, s) + 1
+        le = full.find("\n", e)
+        le = len(full) if le < 0 else le
+        if not _RX["honorific_only"].fullmatch(full[ls:s]) or not _RX["vote_counts"].fullmatch(full, e, le):
+            return []
+        above = full[max(0, ls - _W["vote_heading_before"]) : ls]
+        heads = list(_RX["election_heading"].finditer(above))
+        if not heads or _RX["other_proposal"].search(above, heads[-1].end()):
+            return []
+        attrs = [("title", "Director"), ("printedTitle", "Director"), ("status", "current")]
+        ev = Evidence(quote=full[s:le], start=s, end=le, section=p.ctx.section_title(s), extractor=self.extractor)
+        return [Fact(role=ROLE, participants=(("holder", person.key), ("organization", issuer)),
+                     attributes=tuple(attrs), evidence=(ev,))]
 
     # -- rules -------------------------------------------------------------------------
     def extract(self, p: Passage) -> list[Fact]:
@@ -472,7 +500,7 @@ class OfficerExtractor(RoleComponent):
         self._pronouns(p)
         rows: set[tuple[int, int]] = set()
         for m in p.mentions_in(0, len(p.text), "PERSON", pronouns=False):
-            found = self._schedule_row(p, m)
+            found = self._schedule_row(p, m) or self._vote_row(p, m)
             if found:
                 facts += found
                 rows.add((m.start, m.end))
@@ -585,6 +613,8 @@ class OfficerExtractor(RoleComponent):
             org = self._org_before(p, start, a)
             if org is not None and org.pronoun and explicit_only:
                 org = None
+        if org is None and not after and self._unknown_owner(p, a, start):
+            return []  # "ELFA President and CEO Ralph Petta said": the title of a body not recognised
         if org is None:
             org = self._signature_org(p, person)
             if org is not None and not orgs and self._block_heading(p, person) == org:
@@ -632,6 +662,15 @@ class OfficerExtractor(RoleComponent):
         return [p.fact(ROLE, [("holder", person.key), ("organization", k)], attrs + per_org.get(k, []), span, self.extractor)
                 for k in keys]
 
+    @staticmethod
+    def _unknown_owner(p: Passage, a: int, start: int) -> bool:
+        """A capitalised word right before a title that names no known organization ("ELFA
+        President Ralph Petta", "Acme Widgets CEO Jane Roe" with Acme Widgets
+        unrecognised): the title is that body's, not the issuer's."""
+        ls = max(a, p.text.rfind("\n", 0, start) + 1)
+        m = _RX["owner_word_before_title"].search(p.text, ls, start)
+        return m is not None and not _RX["owner_word_allowed"].fullmatch(m.group("word"))
+
     def _continued(self, p: Passage, a: int, b: int, runs: list[Run], used: set[int]) -> list[Fact]:
         """Further seats of the person whose title run comes first: "CEO of A from 2006 to 2013, and
         before that CFO of B plc", "EVP since 2022; Managing Director at C, a bank, from 2013 to
@@ -660,7 +699,8 @@ class OfficerExtractor(RoleComponent):
             org, _ = self._org_after(p, run[1], b)
             if org is None or org.pronoun:
                 continue
-            past = bool(_RX["closed_period_after"].search(_blanked(p, org.end, min(b, org.end + _W["after_run"]))))
+            past = bool(_RX["closed_period_after"].search(_blanked(p, org.end, min(b, org.end + _W["after_run"])))
+                        or _RX["earlier_lead"].search(gap))
             filler = "previously " if past else ""
             facts += [replace(f, attributes=tuple(x for x in f.attributes if x[0] != "startDate"))
                       for f in self._make(p, a, b, person, run, filler, after=True)]
@@ -746,7 +786,7 @@ def _company_line(full: str, ls: int, le: int, orgs: list[tuple[int, int, str, s
         os_, oe = orgs[0][0], orgs[0][1]
         ok = _SIG_ORG_BEFORE.fullmatch(full, ls, os_) and _SIG_ORG_AFTER.fullmatch(full, oe, le)
         return orgs if ok else []
-    gaps = [full[ls : orgs[0][0]], full[orgs[-1][1] : le]] + [full[x[1] : y[0]] for x, y in zip(orgs, orgs[1:])]
+    gaps = [full[ls : orgs[0][0]], full[orgs[-1][1] : le]] + [full[x[1] : y[0]] for x, y in zip(orgs, orgs[1:], strict=False)]
     return orgs if all(_RX["company_list_gap"].fullmatch(g) for g in gaps) else []
 
 
