@@ -207,3 +207,14 @@ def test_nominee_table_below_the_election_heading_in_its_own_passage():
     text = ("Proposal One: Election of Directors.\n\nStockholders elected each of the following nominees as director.\n\n"
             "Nominee\tVotes For\tVotes Withheld\nAda Quill\t1,671,132,524\t9,255,285\n")
     assert pairs(run_filing(text, {"Ada Quill": ("aq", "PERSON")})) == {("aq", ISS)}
+
+
+def test_a_co_signer_shares_the_heading_and_an_unrecognised_lender_is_not_the_issuer():
+    text = ("NORTHWIND HOMES CORPORATION\nBy:\t/s/ Ada Quill\nName:\tAda Quill\nTitle:\tChief Executive Officer\n\n"
+            "HARBOR STATE BANK, as a Lender\nBy:\t/s/ Bo Reed\nName:\tBo Reed\nTitle:\tDirector\n\n"
+            "By:\t/s/ Cy Dunn\nName:\tCy Dunn\nTitle:\tDirector\n\n[Signature Page to Amendment]\n\n"
+            "Keel Savings of Ohio, as a New Revolving Lender\nBy:\t/s/ Di Moss\nName:\tDi Moss\nTitle:\tManaging Director\n")
+    names = {"NORTHWIND HOMES CORPORATION": ("nwh", "ORG"), "HARBOR STATE BANK": ("hsb", "ORG"),
+             "Ada Quill": ("aq", "PERSON"), "Bo Reed": ("br", "PERSON"), "Cy Dunn": ("cd", "PERSON"), "Di Moss": ("dm", "PERSON")}
+    got = pairs(run_filing(text, names, issuer="nwh"))
+    assert got == {("aq", "nwh"), ("br", "hsb"), ("cd", "hsb")}  # Di Moss signs for a lender the recogniser missed

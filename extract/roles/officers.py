@@ -212,7 +212,8 @@ class OfficerExtractor(RoleComponent):
         """The company heading the signer's own block, found by walking up from the signer's
         name over the block's lines ("By: /s/ X", "Name: X", blank lines) to the first line that
         is a company name ("CHINA INVESTMENT CORPORATION", "By: IEP GP LLC, its general
-        partner"); another signer's name on the way means the block has no heading."""
+        partner"), over the block of a co-signer who signs with a title too; another signer's
+        name otherwise means the block has no heading."""
         index, doc = p.ctx.index, p.ctx.document
         if index is None or doc is None or not hasattr(index, "mentions_in"):
             return None
@@ -222,6 +223,7 @@ class OfficerExtractor(RoleComponent):
         if not _SIG_LINE.match(full, cur + 1) and not _RX["honorific_before_name"].match(full[cur + 1 : s]):
             return None  # the name must open its line or follow a block label ("By: /s/", "Name:")
         seen = 0
+        co_signer = False
         while cur > 0 and seen < _L["block_heading_lines"] and s - cur < _W["block_heading_reach"]:
             ls = full.rfind("\n", 0, cur) + 1
             line = full[ls:cur]
@@ -230,7 +232,11 @@ class OfficerExtractor(RoleComponent):
                 continue
             seen += 1
             ms = index.mentions_in(ls, line_end)
+            if _RX["title_line"].match(line):
+                co_signer = True
             if any(m[3] == "PERSON" and m[2] != person.key for m in ms):
+                if co_signer and _SIG_LINE.match(line) and not any(m[3] == "ORG" for m in ms):
+                    continue  # a co-signer's block with its title ("Name: Paul Arens" / "Title: Director"): same heading
                 return None
             orgs = _company_line(full, ls, line_end, [m for m in ms if m[3] == "ORG"])
             if orgs:
@@ -242,6 +248,30 @@ class OfficerExtractor(RoleComponent):
                 continue
             return None
         return None
+
+    @staticmethod
+    def _unnamed_party_heading(p: Passage, person: Mention) -> bool:
+        """The first line above a signer's block lines is a party heading naming no recognised
+        organization ("Bank of Montreal, as a New Revolving Lender", "FIRST STATE BANK"): the
+        signer signs for that party, not for the issuer."""
+        index, doc = p.ctx.index, p.ctx.document
+        if index is None or doc is None or not hasattr(index, "mentions_in"):
+            return False
+        full = doc.text
+        cur = full.rfind("\n", 0, p.start + person.start)
+        if not _SIG_LINE.match(full, cur + 1):
+            return False
+        for _ in range(_L["block_heading_lines"]):
+            if cur <= 0:
+                return False
+            ls = full.rfind("\n", 0, cur) + 1
+            line, cur = full[ls:cur], ls - 1
+            if not line.strip() or _SIG_LINE.match(line):
+                continue
+            if index.mentions_in(ls, ls + len(line)):
+                return False  # a recognised company heads the block, or another signer's name line
+            return bool(_RX["party_heading"].fullmatch(line))
+        return False
 
     @staticmethod
     def _heading_list(p: Passage, head: Mention) -> list[Mention]:
@@ -619,6 +649,8 @@ class OfficerExtractor(RoleComponent):
             org = self._signature_org(p, person)
             if org is not None and not orgs and self._block_heading(p, person) == org:
                 orgs = self._heading_list(p, org)
+        if org is None and _SIGNATURE.search(p.text) and self._unnamed_party_heading(p, person):
+            return []  # "Bank of Montreal, as a New Revolving Lender" above the block, not recognised
         org_key: str | None
         if org is None and p.ctx.signer_key and _SIGNATURE.search(p.text):
             org_key = p.ctx.signer_key
