@@ -218,3 +218,22 @@ def test_a_co_signer_shares_the_heading_and_an_unrecognised_lender_is_not_the_is
              "Ada Quill": ("aq", "PERSON"), "Bo Reed": ("br", "PERSON"), "Cy Dunn": ("cd", "PERSON"), "Di Moss": ("dm", "PERSON")}
     got = pairs(run_filing(text, names, issuer="nwh"))
     assert got == {("aq", "nwh"), ("br", "hsb"), ("cd", "hsb")}  # Di Moss signs for a lender the recogniser missed
+
+
+def test_joined_an_organization_as_a_title():
+    text = "Nora Vale, age 44, joined Keel Partners in June 2006 as Vice President and Controller."
+    facts = run(text, [("Nora Vale", "PERSON", "nv"), ("Keel Partners", "ORG", "kp")])
+    assert pairs(facts) == {("nv", "kp")} and facts[0].attribute("title") == ["Vice President", "Controller"]
+    text = "Mr. Ash joined Keel Partners as Vice President of Sales at Orbit Capital LLC."
+    facts = run(text, [("Mr. Ash", "PERSON", "ash"), ("Keel Partners", "ORG", "kp"), ("Orbit Capital LLC", "ORG", "oc")])
+    assert pairs(facts) == {("ash", "oc")}  # the title names its own organization
+
+
+def test_a_further_seat_after_a_comma_and_an_article():
+    text = "Mr. Holt was a founding partner of Westfield Capital LLC, a Senior Vice President for Ibis Leasing Corporation."
+    facts = run(text, [("Mr. Holt", "PERSON", "holt"), ("Westfield Capital LLC", "ORG", "wc"),
+                       ("Ibis Leasing Corporation", "ORG", "ibis")])
+    assert pairs(facts) == {("holt", "wc"), ("holt", "ibis")}
+    text = "Mr. Holt is President of Westfield Capital LLC, a leasing company."
+    facts = run(text, [("Mr. Holt", "PERSON", "holt"), ("Westfield Capital LLC", "ORG", "wc")])
+    assert pairs(facts) == {("holt", "wc")}

@@ -573,7 +573,7 @@ class OfficerExtractor(RoleComponent):
         return p.sentences
 
     def _after(self, p: Passage, a: int, b: int, person: Mention, runs: list[Run], used: set[int]) -> list[Fact]:
-        facts = self._after_from(p, a, b, person, person.end, runs, used)
+        facts = self._after_from(p, a, b, person, person.end, runs, used) or self._joined(p, a, b, person, runs, used)
         if facts:
             return facts
         # "each of A, B and C, who had been nominated by X, resigned from the Board": the
@@ -591,6 +591,22 @@ class OfficerExtractor(RoleComponent):
         elif cur is person:
             return []
         return self._after_from(p, a, b, person, pos, runs, used, skip_to=cur.end)
+
+    def _joined(self, p: Passage, a: int, b: int, person: Mention, runs: list[Run], used: set[int]) -> list[Fact]:
+        """"X, age 44, joined Commonwealth in 2001 as Vice President": the seat is at the
+        organization joined, unless the title names its own."""
+        m = _RX["joined_before_org"].match(p.text, person.end, b)
+        if m is None:
+            return []
+        org = next((o for o in p.mentions_in(m.end(), b, "ORG") if o.start - m.end() <= _W["joined_org_slack"]), None)
+        if org is None:
+            return []
+        g = _RX["joined_after_org"].match(p.text, org.end, b)
+        run = next((r for r in runs if g is not None and r[0] == g.end() and r[0] not in used), None)
+        if run is None:
+            return []
+        used.add(run[0])
+        return self._make(p, a, b, person, run, p.text[person.end : run[0]], after=True, org_hint=org)
 
     def _after_from(self, p: Passage, a: int, b: int, person: Mention, pos: int, runs: list[Run], used: set[int],
                     skip_to: int | None = None) -> list[Fact]:
@@ -625,7 +641,8 @@ class OfficerExtractor(RoleComponent):
         # "the Board appointed X as President" is read by _after; here "President X"
         return self._make(p, a, b, person, run, p.text[max(a, run[0] - _W["filler_before_run"]) : run[0]], after=False)
 
-    def _make(self, p: Passage, a: int, b: int, person: Mention, run: Run, filler: str, *, after: bool) -> list[Fact]:
+    def _make(self, p: Passage, a: int, b: int, person: Mention, run: Run, filler: str, *, after: bool,
+              org_hint: Mention | None = None) -> list[Fact]:
         start, end, titles = run
         explicit_only = all(t in _EXPLICIT for t in titles)
         if any(t in _EXPLICIT for t in titles) and _NOT_BEFORE_EXPLICIT.search(p.text, max(0, start - _W["manager_not_before"]), start):
@@ -637,6 +654,8 @@ class OfficerExtractor(RoleComponent):
             org_end = max(org_end, orgs[-1].end)
         if org is None and _OF_SOMETHING.match(p.text, end, b) and not _FUNCTIONAL.match(p.text, end, b):
             return []  # "Chairman of the Compensation Committee of …": not a seat we can place
+        if org is None:
+            org = org_hint
         if org is None:
             org = self._org_below(p, end)
         if org is None:
