@@ -237,3 +237,10 @@ def test_a_further_seat_after_a_comma_and_an_article():
     text = "Mr. Holt is President of Westfield Capital LLC, a leasing company."
     facts = run(text, [("Mr. Holt", "PERSON", "holt"), ("Westfield Capital LLC", "ORG", "wc")])
     assert pairs(facts) == {("holt", "wc")}
+
+
+def test_a_body_typed_as_a_person_holds_no_seat():
+    text = "Before serving in the White House, Mr. Bell was President of Keel Bancorp, Inc. from 2006 to 2016."
+    facts = run(text, [("White House", "PERSON", "wh"), ("Mr. Bell", "PERSON", "bell"), ("Keel Bancorp, Inc.", "ORG", "kb")])
+    assert pairs(facts) == {("bell", "kb")}
+    assert run("Vale Petroleum, President of the issuer, said so.", [("Vale Petroleum", "PERSON", "vp")]) == []

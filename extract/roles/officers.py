@@ -489,6 +489,7 @@ class OfficerExtractor(RoleComponent):
         if self.prefilter.search(doc.text) or not any(ent.label_ == "PERSON" for ent in doc.ents):
             return super().__call__(doc)
         p = Passage(doc)
+        _drop_unlikely_persons(p)
         facts: list[Fact] = []
         for m in p.mentions_in(0, len(p.text), "PERSON", pronouns=False):
             facts += self._schedule_row(p, m) or self._signature_below(p, m) or self._vote_row(p, m)
@@ -527,6 +528,7 @@ class OfficerExtractor(RoleComponent):
 
     def _extract(self, p: Passage) -> list[Fact]:
         facts: list[Fact] = []
+        _drop_unlikely_persons(p)
         self._pronouns(p)
         rows: set[tuple[int, int]] = set()
         for m in p.mentions_in(0, len(p.text), "PERSON", pronouns=False):
@@ -824,6 +826,12 @@ class OfficerExtractor(RoleComponent):
 
 
 make_officers = role_factory("corpkg_officers", OfficerExtractor, role=ROLE)
+
+
+def _drop_unlikely_persons(p: Passage) -> None:
+    """Mentions typed PERSON whose words name a body or a place ("White House", "Whiting
+    Petroleum", "Volvo Cars") hold no seat: the passage forgets them."""
+    p.mentions = [m for m in p.mentions if m.label != "PERSON" or m.pronoun or not _RX["not_a_person"].search(m.text)]
 
 
 def _company_line(full: str, ls: int, le: int, orgs: list[tuple[int, int, str, str]]) -> list[tuple[int, int, str, str]]:
