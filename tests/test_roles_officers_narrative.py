@@ -244,3 +244,11 @@ def test_a_body_typed_as_a_person_holds_no_seat():
     facts = run(text, [("White House", "PERSON", "wh"), ("Mr. Bell", "PERSON", "bell"), ("Keel Bancorp, Inc.", "ORG", "kb")])
     assert pairs(facts) == {("bell", "kb")}
     assert run("Vale Petroleum, President of the issuer, said so.", [("Vale Petroleum", "PERSON", "vp")]) == []
+
+
+def test_letter_closing_with_the_company_below_the_title():
+    text = ("We look forward to the merger.\n\nSincerely,\n\nAda Quill\n\nPresident\n\nNorthwind Trading, LLC,\n\n"
+            "as Sponsor of the Fund\n\nREFERENCES TO ADDITIONAL INFORMATION\n")
+    names = {"Ada Quill": ("aq", "PERSON"), "Northwind Trading, LLC": ("nwt", "ORG")}
+    facts = run_filing(text, names, issuer="fund")
+    assert pairs(facts) == {("aq", "nwt")} and facts[0].attribute("title") == ["President"]

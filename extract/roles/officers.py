@@ -465,7 +465,7 @@ class OfficerExtractor(RoleComponent):
         titles = find_titles(line)
         if not titles or _RX["title_glue_chars"].sub("", _strip_titles(line)):
             return []
-        head = self._block_heading(p, person)
+        head = self._block_heading(p, person) or self._company_below(p, e + m.end())
         org_key = head.key if head is not None else (p.ctx.signer_key or p.ctx.issuer_key)
         if org_key is None:
             return []
@@ -473,6 +473,24 @@ class OfficerExtractor(RoleComponent):
         for _, _, c in titles:
             canon += [x for x in c if x not in canon]
         return [self._row_fact(p, person, org_key, canon, line.strip(), s, e + m.end())]
+
+    @staticmethod
+    def _company_below(p: Passage, at: int) -> Mention | None:
+        """The company on the next non-blank line below a closing's title line ("Sincerely," /
+        "Sal Roe" / "President" / "Teucrium Trading, LLC,"), alone on it or with its capacity."""
+        index, doc = p.ctx.index, p.ctx.document
+        if index is None or doc is None or not hasattr(index, "mentions_in"):
+            return None
+        full = doc.text
+        m = _RX["next_line"].match(full, at)
+        if m is None:
+            return None
+        ls, le = m.start(1), m.end(1)
+        orgs = [x for x in index.mentions_in(ls, le) if x[3] == "ORG"]
+        if orgs and orgs[0][0] == ls and _SIG_ORG_AFTER.fullmatch(full, orgs[0][1], le):
+            os_, oe, key, _ = orgs[0]
+            return Mention(os_ - p.start, oe - p.start, key, "ORG", full[os_:oe])
+        return None
 
     def _row_fact(self, p: Passage, person: Mention, org_key: str, titles: list[str], printed: str, s: int, e: int) -> Fact:
         doc = p.ctx.document
