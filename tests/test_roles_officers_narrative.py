@@ -252,3 +252,15 @@ def test_letter_closing_with_the_company_below_the_title():
     names = {"Ada Quill": ("aq", "PERSON"), "Northwind Trading, LLC": ("nwt", "ORG")}
     facts = run_filing(text, names, issuer="fund")
     assert pairs(facts) == {("aq", "nwt")} and facts[0].attribute("title") == ["President"]
+
+
+def test_more_titles_of_the_lexicon():
+    from corpkg.extract.roles.common import normalise_titles
+
+    assert normalise_titles("Associate General Counsel and Assistant Secretary") == ["Associate General Counsel",
+                                                                                       "Assistant Secretary"]
+    assert set(normalise_titles("Principal Financial and Accounting Officer")) == {"Principal Financial Officer",
+                                                                                   "Principal Accounting Officer"}
+    assert normalise_titles("Chief Information Security Officer") == ["Chief Information Security Officer"]
+    text = "By: /s/ Roy Penn\nRoy Penn\nAssociate General Counsel and Assistant Secretary"
+    assert pairs(run(text, [("Roy Penn", "PERSON", "rp")])) == {("rp", ISS)}
