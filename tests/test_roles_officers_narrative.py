@@ -264,3 +264,13 @@ def test_more_titles_of_the_lexicon():
     assert normalise_titles("Chief Information Security Officer") == ["Chief Information Security Officer"]
     text = "By: /s/ Roy Penn\nRoy Penn\nAssociate General Counsel and Assistant Secretary"
     assert pairs(run(text, [("Roy Penn", "PERSON", "rp")])) == {("rp", ISS)}
+
+
+def test_a_present_list_of_directors():
+    text = "The continuing Class III Directors are Ada Quill, Bo Reed and Cy Dunn. Their terms expire in 2026."
+    names = [("Ada Quill", "PERSON", "aq"), ("Bo Reed", "PERSON", "br"), ("Cy Dunn", "PERSON", "cd")]
+    facts = run(text, names)
+    assert pairs(facts) == {("aq", ISS), ("br", ISS), ("cd", ISS)}
+    assert all(f.attribute("title") == ["Director"] for f in facts)
+    assert run("The former directors were Ada Quill and Bo Reed.", names) == []
+    assert run("The plaintiffs named current or former directors Ada Quill and Bo Reed.", names) == []

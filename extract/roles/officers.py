@@ -27,6 +27,7 @@ from corpkg.extract.roles.common import (
     Mention,
     Passage,
     date_at,
+    enumeration_from,
     event_date,
     find_titles,
     limits,
@@ -567,6 +568,8 @@ class OfficerExtractor(RoleComponent):
             for person in persons:
                 facts += self._after(p, a, b, person, runs, used_runs) or self._before(p, a, b, person, runs, used_runs)
             facts += self._continued(p, a, b, runs, used_runs)
+        for a, b in self._blocks(p):
+            facts += self._directors_are(p, a, b)
         if not any(m.label == "PERSON" for m in p.mentions):
             facts += self._detached_signature(p)
         return facts
@@ -611,6 +614,23 @@ class OfficerExtractor(RoleComponent):
         elif cur is person:
             return []
         return self._after_from(p, a, b, person, pos, runs, used, skip_to=cur.end)
+
+    def _directors_are(self, p: Passage, a: int, b: int) -> list[Fact]:
+        """"The continuing Class III Directors are A, B and C": each is a director of the
+        issuer (a present-tense list; never "former directors")."""
+        issuer = p.ctx.issuer_key
+        if issuer is None:
+            return []
+        facts: list[Fact] = []
+        for m in _RX["directors_are"].finditer(p.text, a, b):
+            first = next((x for x in p.mentions_in(m.end(), b, "PERSON", pronouns=False) if x.start == m.end()), None)
+            if first is None:
+                continue
+            attrs = [("title", "Director"), ("printedTitle", "Director"), ("status", "current")]
+            for person in enumeration_from(p, first, b, "PERSON"):
+                facts.append(p.fact(ROLE, [("holder", person.key), ("organization", issuer)], attrs,
+                                    (m.start(), person.end), self.extractor))
+        return facts
 
     def _joined(self, p: Passage, a: int, b: int, person: Mention, runs: list[Run], used: set[int]) -> list[Fact]:
         """"X, age 44, joined Commonwealth in 2001 as Vice President": the seat is at the
