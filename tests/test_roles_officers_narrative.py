@@ -274,3 +274,11 @@ def test_a_present_list_of_directors():
     assert all(f.attribute("title") == ["Director"] for f in facts)
     assert run("The former directors were Ada Quill and Bo Reed.", names) == []
     assert run("The plaintiffs named current or former directors Ada Quill and Bo Reed.", names) == []
+
+
+def test_degrees_and_credentials_between_name_and_title():
+    text = ("By: /s/ Ada Quill\nAda Quill, Ed. D.\nChief Executive Officer\n"
+            "By: /s/ Bo Reed\nBo Reed, MBA, CPA, CGMA\nChief Financial Officer")
+    facts = run(text, [("Ada Quill", "PERSON", "aq"), ("Bo Reed", "PERSON", "br")])
+    assert {(f.participant("holder")[0], f.attribute("title")[0]) for f in facts} == {
+        ("aq", "Chief Executive Officer"), ("br", "Chief Financial Officer")}
