@@ -282,3 +282,12 @@ def test_degrees_and_credentials_between_name_and_title():
     facts = run(text, [("Ada Quill", "PERSON", "aq"), ("Bo Reed", "PERSON", "br")])
     assert {(f.participant("holder")[0], f.attribute("title")[0]) for f in facts} == {
         ("aq", "Chief Executive Officer"), ("br", "Chief Financial Officer")}
+
+
+def test_title_followed_by_a_double_dash_in_an_old_text_table():
+    text = "Tom Vale                 Vice President--Real Estate               November 2001                   49"
+    (f,) = run(text, [("Tom Vale", "PERSON", "tv")])
+    assert pairs([f]) == {("tv", ISS)} and f.attribute("title") == ["Vice President"]
+    assert run("Ann Lee, our President-elect, spoke.", [("Ann Lee", "PERSON", "al")]) == []
+    (f,) = run("Ann Lee            Chief of Staff            January 2000            60", [("Ann Lee", "PERSON", "al")])
+    assert f.attribute("title") == ["Chief of Staff"]
