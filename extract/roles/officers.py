@@ -8,9 +8,19 @@ Signals (``patterns/roles/officers.json``; titles in ``patterns/roles/titles.tsv
   signature blocks ("/s/ X" … "President, Chief Executive Officer and Director") and
   management tables ("X   52   President and Director");
 - a run of titles followed by a person ("President Robert J. Scott", "our Chief Executive
-  Officer, X"; "the Board appointed X as CFO").
-The organization is the one named with the title ("President of Acme", "Acme's President"),
-the company heading a signature block, otherwise the issuer.
+  Officer, X"; "the Board appointed X as CFO"), unless an unrecognised body's name stands
+  before the titles ("ELFA President X");
+- further seats of the same person, each with its own organization ("CEO of A from 2006 to
+  2013, and before that CFO of B plc"; "EVP since 2022; Managing Director at C, a bank, from
+  2013 to 2021"); "X joined Y in 2001 as Vice President";
+- nominees in the vote results of an election of directors, and "the continuing Class III
+  Directors are A, B and C" (directors of the issuer).
+The organization is the one named with the title ("President of Acme", "Acme's President",
+"President, Acme Corp., said", "CEO of <division> at Acme"), the company heading a signature
+block (every company of a list headed by it, one per line or run together; a co-signer with a
+title shares it), the company below a letter's closing, otherwise the issuer — never the issuer
+when an unrecognised party heads the signature block ("Bank of Montreal, as a Lender").
+Mentions typed PERSON whose words name a body ("White House") hold no seat.
 """
 
 from __future__ import annotations
