@@ -37,6 +37,7 @@ from corpkg.extract.roles.common import (
     Mention,
     Passage,
     date_at,
+    enumeration_before,
     enumeration_from,
     event_date,
     find_titles,
@@ -626,8 +627,9 @@ class OfficerExtractor(RoleComponent):
         return self._after_from(p, a, b, person, pos, runs, used, skip_to=cur.end)
 
     def _directors_are(self, p: Passage, a: int, b: int) -> list[Fact]:
-        """"The continuing Class III Directors are A, B and C": each is a director of the
-        issuer (a present-tense list; never "former directors")."""
+        """"The continuing Class III Directors are A, B and C", "the Board appointed A, B and C
+        to serve as directors (of X)": each is a director of the issuer (or X); a present-tense
+        list, never "former directors"."""
         issuer = p.ctx.issuer_key
         if issuer is None:
             return []
@@ -640,6 +642,18 @@ class OfficerExtractor(RoleComponent):
             for person in enumeration_from(p, first, b, "PERSON"):
                 facts.append(p.fact(ROLE, [("holder", person.key), ("organization", issuer)], attrs,
                                     (m.start(), person.end), self.extractor))
+        # "the Board appointed A, B and C to serve as directors (of the Company)"
+        for m in _RX["as_directors"].finditer(p.text, a, b):
+            last = next((x for x in reversed(p.mentions_in(a, m.start(), "PERSON", pronouns=False))
+                         if not p.text[x.end : m.start()].strip(" ,")), None)
+            if last is None:
+                continue
+            org = next((x for x in p.mentions_in(m.end(), b, "ORG") if _RX["of_org_gap"].fullmatch(p.text, m.end(), x.start)), None)
+            key = org.key if org is not None else issuer
+            attrs = [("title", "Director"), ("printedTitle", "Director"), ("status", "current")]
+            for person in enumeration_before(p, last, a, "PERSON"):
+                facts.append(p.fact(ROLE, [("holder", person.key), ("organization", key)], attrs,
+                                    (person.start, m.end()), self.extractor))
         return facts
 
     def _joined(self, p: Passage, a: int, b: int, person: Mention, runs: list[Run], used: set[int]) -> list[Fact]:
