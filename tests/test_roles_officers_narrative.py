@@ -301,3 +301,11 @@ def test_persons_appointed_to_serve_as_directors():
     got = pairs(run(text, names))
     assert got == {("aq", ISS), ("br", ISS), ("cd", ISS), ("ep", "kh"), ("am", "kh")}
     assert run("Ada Quill and Bo Reed, former directors, sued.", names[:2]) == []
+
+
+def test_she_after_a_year_in_a_one_person_biography():
+    text = ("Ms. Lane was Vice President of Orbit Capital LLC until 2004. From 1999 to 2000, she served as a "
+            "Senior Vice President for Keel Products Inc., and from 1994 to 1999 she was Treasurer of Ibis Corp.")
+    facts = run(text, [("Ms. Lane", "PERSON", "ln"), ("Orbit Capital LLC", "ORG", "oc"),
+                       ("Keel Products Inc.", "ORG", "kp"), ("Ibis Corp.", "ORG", "ibis")])
+    assert pairs(facts) == {("ln", "oc"), ("ln", "kp"), ("ln", "ibis")}

@@ -593,8 +593,8 @@ class OfficerExtractor(RoleComponent):
             return
         (key,) = people
         first = min(m.start for m in p.mentions if m.label == "PERSON")
-        extra = [Mention(m.start("pronoun"), m.end("pronoun"), key, "PERSON", m.group("pronoun"), pronoun=True)
-                 for m in _PRONOUN.finditer(p.text) if m.start("pronoun") > first]
+        found = [(m.span("pronoun") if m.group("pronoun") else m.span("late")) for m in _PRONOUN.finditer(p.text)]
+        extra = [Mention(s, e, key, "PERSON", p.text[s:e], pronoun=True) for s, e in found if s > first]
         if extra:
             p.mentions = sorted(p.mentions + extra, key=lambda m: (m.start, m.end))
 
