@@ -8,9 +8,19 @@ Signals (``patterns/roles/officers.json``; titles in ``patterns/roles/titles.tsv
   signature blocks ("/s/ X" … "President, Chief Executive Officer and Director") and
   management tables ("X   52   President and Director");
 - a run of titles followed by a person ("President Robert J. Scott", "our Chief Executive
-  Officer, X"; "the Board appointed X as CFO").
-The organization is the one named with the title ("President of Acme", "Acme's President"),
-the company heading a signature block, otherwise the issuer.
+  Officer, X"; "the Board appointed X as CFO"), unless an unrecognised body's name stands
+  before the titles ("ELFA President X");
+- further seats of the same person, each with its own organization ("CEO of A from 2006 to
+  2013, and before that CFO of B plc"; "EVP since 2022; Managing Director at C, a bank, from
+  2013 to 2021"); "X joined Y in 2001 as Vice President";
+- nominees in the vote results of an election of directors, and "the continuing Class III
+  Directors are A, B and C" (directors of the issuer).
+The organization is the one named with the title ("President of Acme", "Acme's President",
+"President, Acme Corp., said", "CEO of <division> at Acme"), the company heading a signature
+block (every company of a list headed by it, one per line or run together; a co-signer with a
+title shares it), the company below a letter's closing, otherwise the issuer — never the issuer
+when an unrecognised party heads the signature block ("Bank of Montreal, as a Lender").
+Mentions typed PERSON whose words name a body ("White House") hold no seat.
 """
 
 from __future__ import annotations
@@ -27,6 +37,8 @@ from corpkg.extract.roles.common import (
     Mention,
     Passage,
     date_at,
+    enumeration_before,
+    enumeration_from,
     event_date,
     find_titles,
     limits,
@@ -128,6 +140,14 @@ class OfficerExtractor(RoleComponent):
         for m in p.mentions_in(end, b, "ORG"):
             gap = p.text[end : m.start]
             if _ORG_TAIL.fullmatch(gap) or (not m.pronoun and _DEPT_TAIL.fullmatch(gap)):
+                # "CEO of Wealth Management at JPMorgan Chase & Co.": a division, then its company
+                later = [x for x in p.mentions_in(m.end, b, "ORG", pronouns=False) if x.start >= m.end]
+                if later and not m.pronoun and _RX["division_at"].fullmatch(p.text, m.end, later[0].start):
+                    return later[0], later[0].end
+                return m, m.end
+            # "Tom Poe, President, Harbor Leasing Company, said", "Senior Vice President, Regulatory
+            # Affairs, Gizmo AG from 1999": the company in apposition, ending the phrase
+            if not m.pronoun and _RX["comma_apposition_org"].fullmatch(gap) and _RX["apposition_org_end"].match(p.text, m.end):
                 return m, m.end
             # a table cell "Chairman and Chief Executive Officer, China Investment Corporation" (the
             # reader renders cells tab-separated): the company ends the cell
@@ -204,7 +224,8 @@ class OfficerExtractor(RoleComponent):
         """The company heading the signer's own block, found by walking up from the signer's
         name over the block's lines ("By: /s/ X", "Name: X", blank lines) to the first line that
         is a company name ("CHINA INVESTMENT CORPORATION", "By: IEP GP LLC, its general
-        partner"); another signer's name on the way means the block has no heading."""
+        partner"), over the block of a co-signer who signs with a title too; another signer's
+        name otherwise means the block has no heading."""
         index, doc = p.ctx.index, p.ctx.document
         if index is None or doc is None or not hasattr(index, "mentions_in"):
             return None
@@ -214,6 +235,7 @@ class OfficerExtractor(RoleComponent):
         if not _SIG_LINE.match(full, cur + 1) and not _RX["honorific_before_name"].match(full[cur + 1 : s]):
             return None  # the name must open its line or follow a block label ("By: /s/", "Name:")
         seen = 0
+        co_signer = False
         while cur > 0 and seen < _L["block_heading_lines"] and s - cur < _W["block_heading_reach"]:
             ls = full.rfind("\n", 0, cur) + 1
             line = full[ls:cur]
@@ -222,18 +244,79 @@ class OfficerExtractor(RoleComponent):
                 continue
             seen += 1
             ms = index.mentions_in(ls, line_end)
+            if _RX["title_line"].match(line):
+                co_signer = True
             if any(m[3] == "PERSON" and m[2] != person.key for m in ms):
+                if co_signer and _SIG_LINE.match(line) and not any(m[3] == "ORG" for m in ms):
+                    continue  # a co-signer's block with its title ("Name: Paul Arens" / "Title: Director"): same heading
                 return None
-            orgs = [m for m in ms if m[3] == "ORG"]
+            orgs = _company_line(full, ls, line_end, [m for m in ms if m[3] == "ORG"])
             if orgs:
                 os_, oe, key, _ = orgs[0]
-                if _SIG_ORG_BEFORE.fullmatch(full, ls, os_) and _SIG_ORG_AFTER.fullmatch(full, oe, line_end):
-                    return Mention(os_ - p.start, oe - p.start, key, "ORG", full[os_:oe])
+                return Mention(os_ - p.start, oe - p.start, key, "ORG", full[os_:oe])
+            if any(m[3] == "ORG" for m in ms):
                 return None
             if _SIG_LINE.match(line):
                 continue
             return None
         return None
+
+    @staticmethod
+    def _unnamed_party_heading(p: Passage, person: Mention) -> bool:
+        """The first line above a signer's block lines is a party heading naming no recognised
+        organization ("Bank of Montreal, as a New Revolving Lender", "FIRST STATE BANK"): the
+        signer signs for that party, not for the issuer."""
+        index, doc = p.ctx.index, p.ctx.document
+        if index is None or doc is None or not hasattr(index, "mentions_in"):
+            return False
+        full = doc.text
+        cur = full.rfind("\n", 0, p.start + person.start)
+        if not _SIG_LINE.match(full, cur + 1):
+            return False
+        for _ in range(_L["block_heading_lines"]):
+            if cur <= 0:
+                return False
+            ls = full.rfind("\n", 0, cur) + 1
+            line, cur = full[ls:cur], ls - 1
+            if not line.strip() or _SIG_LINE.match(line):
+                continue
+            if index.mentions_in(ls, ls + len(line)):
+                return False  # a recognised company heads the block, or another signer's name line
+            return bool(_RX["party_heading"].fullmatch(line))
+        return False
+
+    @staticmethod
+    def _heading_list(p: Passage, head: Mention) -> list[Mention]:
+        """``head`` and the companies listed on the lines right above it, one per line, that the
+        same signer signs for ("GUARANTORS:" / "A LLC, a Delaware limited liability company" /
+        "B LLC, an Arizona limited liability company" / "By: /s/ X"); the list ends at the first
+        line that is no such company (a label, a blank line, another signer's title)."""
+        index, doc = p.ctx.index, p.ctx.document
+        if index is None or doc is None or not hasattr(index, "mentions_in"):
+            return [head]
+        full = doc.text
+        out = [head]
+        hs = p.start + head.start
+        cur = full.rfind("\n", 0, hs)
+        if full[cur + 1 : hs].strip():
+            return out  # "By: Babson Capital LLC, as adviser": the signer signs for the line above's company through it
+        nl = full.find("\n", hs)
+        line_end = len(full) if nl < 0 else nl
+        for _ in range(_L["heading_list_lines"]):
+            ls = cur + 1
+            ms = index.mentions_in(ls, line_end)
+            if not full[ls:line_end].strip() or any(m[3] == "PERSON" for m in ms):
+                break
+            orgs = _company_line(full, ls, line_end, [m for m in ms if m[3] == "ORG"])
+            if not orgs or full[ls : orgs[0][0]].strip():
+                break
+            for os_, oe, key, _ in orgs:
+                if key not in {m.key for m in out}:
+                    out.append(Mention(os_ - p.start, oe - p.start, key, "ORG", full[os_:oe]))
+            if cur <= 0:
+                break
+            line_end, cur = cur, full.rfind("\n", 0, cur)
+        return out
 
     @staticmethod
     def _heading_org(p: Passage) -> Mention | None:
@@ -394,7 +477,7 @@ class OfficerExtractor(RoleComponent):
         titles = find_titles(line)
         if not titles or _RX["title_glue_chars"].sub("", _strip_titles(line)):
             return []
-        head = self._block_heading(p, person)
+        head = self._block_heading(p, person) or self._company_below(p, e + m.end())
         org_key = head.key if head is not None else (p.ctx.signer_key or p.ctx.issuer_key)
         if org_key is None:
             return []
@@ -402,6 +485,24 @@ class OfficerExtractor(RoleComponent):
         for _, _, c in titles:
             canon += [x for x in c if x not in canon]
         return [self._row_fact(p, person, org_key, canon, line.strip(), s, e + m.end())]
+
+    @staticmethod
+    def _company_below(p: Passage, at: int) -> Mention | None:
+        """The company on the next non-blank line below a closing's title line ("Sincerely," /
+        "Sal Roe" / "President" / "Teucrium Trading, LLC,"), alone on it or with its capacity."""
+        index, doc = p.ctx.index, p.ctx.document
+        if index is None or doc is None or not hasattr(index, "mentions_in"):
+            return None
+        full = doc.text
+        m = _RX["next_line"].match(full, at)
+        if m is None:
+            return None
+        ls, le = m.start(1), m.end(1)
+        orgs = [x for x in index.mentions_in(ls, le) if x[3] == "ORG"]
+        if orgs and orgs[0][0] == ls and _SIG_ORG_AFTER.fullmatch(full, orgs[0][1], le):
+            os_, oe, key, _ = orgs[0]
+            return Mention(os_ - p.start, oe - p.start, key, "ORG", full[os_:oe])
+        return None
 
     def _row_fact(self, p: Passage, person: Mention, org_key: str, titles: list[str], printed: str, s: int, e: int) -> Fact:
         doc = p.ctx.document
@@ -418,11 +519,36 @@ class OfficerExtractor(RoleComponent):
         if self.prefilter.search(doc.text) or not any(ent.label_ == "PERSON" for ent in doc.ents):
             return super().__call__(doc)
         p = Passage(doc)
+        _drop_unlikely_persons(p)
         facts: list[Fact] = []
         for m in p.mentions_in(0, len(p.text), "PERSON", pronouns=False):
-            facts += self._schedule_row(p, m) or self._signature_below(p, m)
+            facts += self._schedule_row(p, m) or self._signature_below(p, m) or self._vote_row(p, m)
         doc._.set(self.attr, merge_facts([_with_title(f) for f in facts]))
         return doc
+
+    def _vote_row(self, p: Passage, person: Mention) -> list[Fact]:
+        """A row of the results of an election of directors ("Election of Directors:" / "Nominee
+        ⇥ For ⇥ Against" / "Susan E. Arnold ⇥ 1,127,767,300 ⇥ 27,422,463"): the nominee is a
+        director of the issuer. The name opens its line and vote counts alone follow it; the last
+        proposal named above the row must be the election (not a ratification or an advisory vote)."""
+        doc, issuer = p.ctx.document, p.ctx.issuer_key
+        if person.pronoun or doc is None or issuer is None:
+            return []
+        full = doc.text
+        s, e = p.start + person.start, p.start + person.end
+        ls = full.rfind("\n", 0, s) + 1
+        le = full.find("\n", e)
+        le = len(full) if le < 0 else le
+        if not _RX["honorific_only"].fullmatch(full[ls:s]) or not _RX["vote_counts"].fullmatch(full, e, le):
+            return []
+        above = full[max(0, ls - _W["vote_heading_before"]) : ls]
+        heads = list(_RX["election_heading"].finditer(above))
+        if not heads or _RX["other_proposal"].search(above, heads[-1].end()):
+            return []
+        attrs = [("title", "Director"), ("printedTitle", "Director"), ("status", "current")]
+        ev = Evidence(quote=full[s:le], start=s, end=le, section=p.ctx.section_title(s), extractor=self.extractor)
+        return [Fact(role=ROLE, participants=(("holder", person.key), ("organization", issuer)),
+                     attributes=tuple(attrs), evidence=(ev,))]
 
     # -- rules -------------------------------------------------------------------------
     def extract(self, p: Passage) -> list[Fact]:
@@ -432,10 +558,11 @@ class OfficerExtractor(RoleComponent):
 
     def _extract(self, p: Passage) -> list[Fact]:
         facts: list[Fact] = []
+        _drop_unlikely_persons(p)
         self._pronouns(p)
         rows: set[tuple[int, int]] = set()
         for m in p.mentions_in(0, len(p.text), "PERSON", pronouns=False):
-            found = self._schedule_row(p, m)
+            found = self._schedule_row(p, m) or self._vote_row(p, m)
             if found:
                 facts += found
                 rows.add((m.start, m.end))
@@ -451,6 +578,9 @@ class OfficerExtractor(RoleComponent):
             used_runs: set[int] = set()
             for person in persons:
                 facts += self._after(p, a, b, person, runs, used_runs) or self._before(p, a, b, person, runs, used_runs)
+            facts += self._continued(p, a, b, runs, used_runs)
+        for a, b in self._blocks(p):
+            facts += self._directors_are(p, a, b)
         if not any(m.label == "PERSON" for m in p.mentions):
             facts += self._detached_signature(p)
         return facts
@@ -463,8 +593,8 @@ class OfficerExtractor(RoleComponent):
             return
         (key,) = people
         first = min(m.start for m in p.mentions if m.label == "PERSON")
-        extra = [Mention(m.start(), m.end(), key, "PERSON", m.group(0), pronoun=True)
-                 for m in _PRONOUN.finditer(p.text) if m.start() > first]
+        found = [(m.span("pronoun") if m.group("pronoun") else m.span("late")) for m in _PRONOUN.finditer(p.text)]
+        extra = [Mention(s, e, key, "PERSON", p.text[s:e], pronoun=True) for s, e in found if s > first]
         if extra:
             p.mentions = sorted(p.mentions + extra, key=lambda m: (m.start, m.end))
 
@@ -477,7 +607,7 @@ class OfficerExtractor(RoleComponent):
         return p.sentences
 
     def _after(self, p: Passage, a: int, b: int, person: Mention, runs: list[Run], used: set[int]) -> list[Fact]:
-        facts = self._after_from(p, a, b, person, person.end, runs, used)
+        facts = self._after_from(p, a, b, person, person.end, runs, used) or self._joined(p, a, b, person, runs, used)
         if facts:
             return facts
         # "each of A, B and C, who had been nominated by X, resigned from the Board": the
@@ -495,6 +625,52 @@ class OfficerExtractor(RoleComponent):
         elif cur is person:
             return []
         return self._after_from(p, a, b, person, pos, runs, used, skip_to=cur.end)
+
+    def _directors_are(self, p: Passage, a: int, b: int) -> list[Fact]:
+        """"The continuing Class III Directors are A, B and C", "the Board appointed A, B and C
+        to serve as directors (of X)": each is a director of the issuer (or X); a present-tense
+        list, never "former directors"."""
+        issuer = p.ctx.issuer_key
+        if issuer is None:
+            return []
+        facts: list[Fact] = []
+        for m in _RX["directors_are"].finditer(p.text, a, b):
+            first = next((x for x in p.mentions_in(m.end(), b, "PERSON", pronouns=False) if x.start == m.end()), None)
+            if first is None:
+                continue
+            attrs = [("title", "Director"), ("printedTitle", "Director"), ("status", "current")]
+            for person in enumeration_from(p, first, b, "PERSON"):
+                facts.append(p.fact(ROLE, [("holder", person.key), ("organization", issuer)], attrs,
+                                    (m.start(), person.end), self.extractor))
+        # "the Board appointed A, B and C to serve as directors (of the Company)"
+        for m in _RX["as_directors"].finditer(p.text, a, b):
+            last = next((x for x in reversed(p.mentions_in(a, m.start(), "PERSON", pronouns=False))
+                         if not p.text[x.end : m.start()].strip(" ,")), None)
+            if last is None:
+                continue
+            org = next((x for x in p.mentions_in(m.end(), b, "ORG") if _RX["of_org_gap"].fullmatch(p.text, m.end(), x.start)), None)
+            key = org.key if org is not None else issuer
+            attrs = [("title", "Director"), ("printedTitle", "Director"), ("status", "current")]
+            for person in enumeration_before(p, last, a, "PERSON"):
+                facts.append(p.fact(ROLE, [("holder", person.key), ("organization", key)], attrs,
+                                    (person.start, m.end()), self.extractor))
+        return facts
+
+    def _joined(self, p: Passage, a: int, b: int, person: Mention, runs: list[Run], used: set[int]) -> list[Fact]:
+        """"X, age 44, joined Commonwealth in 2001 as Vice President": the seat is at the
+        organization joined, unless the title names its own."""
+        m = _RX["joined_before_org"].match(p.text, person.end, b)
+        if m is None:
+            return []
+        org = next((o for o in p.mentions_in(m.end(), b, "ORG") if o.start - m.end() <= _W["joined_org_slack"]), None)
+        if org is None:
+            return []
+        g = _RX["joined_after_org"].match(p.text, org.end, b)
+        run = next((r for r in runs if g is not None and r[0] == g.end() and r[0] not in used), None)
+        if run is None:
+            return []
+        used.add(run[0])
+        return self._make(p, a, b, person, run, p.text[person.end : run[0]], after=True, org_hint=org)
 
     def _after_from(self, p: Passage, a: int, b: int, person: Mention, pos: int, runs: list[Run], used: set[int],
                     skip_to: int | None = None) -> list[Fact]:
@@ -529,7 +705,8 @@ class OfficerExtractor(RoleComponent):
         # "the Board appointed X as President" is read by _after; here "President X"
         return self._make(p, a, b, person, run, p.text[max(a, run[0] - _W["filler_before_run"]) : run[0]], after=False)
 
-    def _make(self, p: Passage, a: int, b: int, person: Mention, run: Run, filler: str, *, after: bool) -> list[Fact]:
+    def _make(self, p: Passage, a: int, b: int, person: Mention, run: Run, filler: str, *, after: bool,
+              org_hint: Mention | None = None) -> list[Fact]:
         start, end, titles = run
         explicit_only = all(t in _EXPLICIT for t in titles)
         if any(t in _EXPLICIT for t in titles) and _NOT_BEFORE_EXPLICIT.search(p.text, max(0, start - _W["manager_not_before"]), start):
@@ -542,13 +719,21 @@ class OfficerExtractor(RoleComponent):
         if org is None and _OF_SOMETHING.match(p.text, end, b) and not _FUNCTIONAL.match(p.text, end, b):
             return []  # "Chairman of the Compensation Committee of …": not a seat we can place
         if org is None:
+            org = org_hint
+        if org is None:
             org = self._org_below(p, end)
         if org is None:
             org = self._org_before(p, start, a)
             if org is not None and org.pronoun and explicit_only:
                 org = None
+        if org is None and not after and self._unknown_owner(p, a, start):
+            return []  # "ELFA President and CEO Ralph Petta said": the title of a body not recognised
         if org is None:
             org = self._signature_org(p, person)
+            if org is not None and not orgs and self._block_heading(p, person) == org:
+                orgs = self._heading_list(p, org)
+        if org is None and _SIGNATURE.search(p.text) and self._unnamed_party_heading(p, person):
+            return []  # "Bank of Montreal, as a New Revolving Lender" above the block, not recognised
         org_key: str | None
         if org is None and p.ctx.signer_key and _SIGNATURE.search(p.text):
             org_key = p.ctx.signer_key
@@ -591,6 +776,50 @@ class OfficerExtractor(RoleComponent):
         span = (a, max(b, org_end)) if b - a <= _W["evidence_sentences"] else (min(person.start, start), max(person.end, org_end, end))
         return [p.fact(ROLE, [("holder", person.key), ("organization", k)], attrs + per_org.get(k, []), span, self.extractor)
                 for k in keys]
+
+    @staticmethod
+    def _unknown_owner(p: Passage, a: int, start: int) -> bool:
+        """A capitalised word right before a title that names no known organization ("ELFA
+        President Ralph Petta", "Acme Widgets CEO Jane Roe" with Acme Widgets
+        unrecognised): the title is that body's, not the issuer's."""
+        ls = max(a, p.text.rfind("\n", 0, start) + 1)
+        m = _RX["owner_word_before_title"].search(p.text, ls, start)
+        return m is not None and not _RX["owner_word_allowed"].fullmatch(m.group("word"))
+
+    def _continued(self, p: Passage, a: int, b: int, runs: list[Run], used: set[int]) -> list[Fact]:
+        """Further seats of the person whose title run comes first: "CEO of A from 2006 to 2013, and
+        before that CFO of B plc", "EVP since 2022; Managing Director at C, a bank, from 2013 to
+        2021". Only a run that names its own organization is read, and no other person may stand
+        between."""
+        facts: list[Fact] = []
+        ordered = sorted(runs)
+        for i, run in enumerate(ordered):
+            if i == 0 or run[0] in used:
+                continue
+            prev = ordered[i - 1]
+            if prev[0] not in used:
+                continue
+            people = p.mentions_in(a, run[0], "PERSON")
+            if not people:
+                continue
+            person = people[-1]
+            if person.end > prev[0]:
+                continue  # the person stands between the runs: read by _after or _before
+            gap = p.text[prev[1] : run[0]]
+            if len(gap) > _W["continuation_gap"] or not _RX["continuation_gap"].search(gap):
+                continue
+            if _RX["sentence_break"].search(_blanked(p, prev[1], run[0])):
+                continue
+            used.add(run[0])  # the chain goes on through a run without its own organization
+            org, _ = self._org_after(p, run[1], b)
+            if org is None or org.pronoun:
+                continue
+            past = bool(_RX["closed_period_after"].search(_blanked(p, org.end, min(b, org.end + _W["after_run"])))
+                        or _RX["earlier_lead"].search(gap))
+            filler = "previously " if past else ""
+            facts += [replace(f, attributes=tuple(x for x in f.attributes if x[0] != "startDate"))
+                      for f in self._make(p, a, b, person, run, filler, after=True)]
+        return facts
 
     @staticmethod
     def _past(p: Passage, a: int, person: Mention, filler: str, end: int) -> bool:
@@ -659,6 +888,37 @@ class OfficerExtractor(RoleComponent):
 
 
 make_officers = role_factory("corpkg_officers", OfficerExtractor, role=ROLE)
+
+
+def _drop_unlikely_persons(p: Passage) -> None:
+    """Mentions typed PERSON whose words name a body or a place ("White House", "Whiting
+    Petroleum", "Volvo Cars") hold no seat: the passage forgets them."""
+    p.mentions = [m for m in p.mentions if m.label != "PERSON" or m.pronoun or not _RX["not_a_person"].search(m.text)]
+
+
+def _company_line(full: str, ls: int, le: int, orgs: list[tuple[int, int, str, str]]) -> list[tuple[int, int, str, str]]:
+    """The companies of a line that heads a signature block: one company with what may stand
+    around it ("By: IEP GP LLC, its general partner", "ACME LLC, a Delaware limited liability
+    company"), or several with nothing but commas and spaces between them (a list of guarantors
+    run together on one line); else []."""
+    if not orgs:
+        return []
+    if len(orgs) == 1:
+        os_, oe = orgs[0][0], orgs[0][1]
+        ok = _SIG_ORG_BEFORE.fullmatch(full, ls, os_) and _SIG_ORG_AFTER.fullmatch(full, oe, le)
+        return orgs if ok else []
+    gaps = [full[ls : orgs[0][0]], full[orgs[-1][1] : le]] + [full[x[1] : y[0]] for x, y in zip(orgs, orgs[1:], strict=False)]
+    return orgs if all(_RX["company_list_gap"].fullmatch(g) for g in gaps) else []
+
+
+def _blanked(p: Passage, a: int, b: int) -> str:
+    """``p.text[a:b]`` with the names of organizations replaced by letters ("Acme Co., a bank"
+    → "xxxxxxxx, a bank"): their periods end no sentence."""
+    out = list(p.text[a:b])
+    for m in p.mentions_in(a, b, "ORG", pronouns=False):
+        s, e = max(a, m.start), min(b, m.end)
+        out[s - a : e - a] = "x" * (e - s)
+    return "".join(out)
 
 
 def _with_title(fact: Fact) -> Fact:
