@@ -61,6 +61,8 @@ _IN_RE = _RX["in_re"]
 _IN_RE_TAIL = _RX["in_re_tail"]
 _HOLDERS_AFTER = _RX["holders_after"]
 _VOLUNTARY = _RX["voluntary_petition_word"]
+# "against the Company, its Chief Executive Officer, David Michery, and current or former directors Jane Roe"
+_PARTY_GAP = _RX["party_list_gap"]
 
 
 @dataclass
@@ -135,7 +137,20 @@ class LitigationExtractor(RoleComponent):
         after = [m for m in p.mentions_in(max(0, pos - _W["object_lookback"]), b) if m.end > pos and self._ok(p, m, courts)]
         if not after or after[0].start - pos > _W["object_gap"]:
             return []
-        return [m.key for m in enumeration_from(p, after[0], b) if self._ok(p, m, courts)]
+        return [m.key for m in self._party_list(p, after[0], b) if self._ok(p, m, courts)]
+
+    def _party_list(self, p: Passage, first: Mention, limit: int) -> list[Mention]:
+        """``first`` and the parties listed after it: a plain enumeration, or one whose members
+        carry a descriptor ("its Chief Executive Officer, David Michery") or a defined term."""
+        out = enumeration_from(p, first, limit)
+        for m in p.mentions:
+            cur = out[-1]
+            if m.start < cur.end or m.end > limit:
+                continue
+            if not _PARTY_GAP.fullmatch(p.text, cur.end, m.start):
+                break
+            out.append(m)
+        return out
 
     def _captions(self, p: Passage, a: int, b: int, courts: Courts) -> list[_Draft]:
         out = []
