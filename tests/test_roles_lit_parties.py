@@ -82,3 +82,8 @@ def test_the_fund_whose_investors_sued_is_no_party():
     facts = run(text, [("Harlow Income Fund II", "ORG", "fund"), ("Quillon Corp.", "ORG", "quillon")])
     assert ("plaintiff", "fund") not in sides(facts)
     assert ("defendant", "quillon") in sides(facts)
+
+
+def test_a_defendant_in_various_actions_is_no_described_proceeding():
+    text = "Quillon Corp. is a defendant in various actions incidental to its business."
+    assert run(text, [("Quillon Corp.", "ORG", "quillon")]) == []
