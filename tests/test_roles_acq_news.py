@@ -95,3 +95,42 @@ def test_agents_representatives_and_defined_terms_are_no_parties():
             "surviving corporation (the “Quay Software Ltd.”), and Pell Partners LLC, serving as the representative "
             "of the Kestrel stockholders.")
     assert pairs(run(text)) == {("orrin", "kestrel")}
+
+
+def run_form(text, form, ents=ENTS):
+    return run_component(AcquisitionExtractor, text, ents, context=RoleContext(issuer_key="orrin", form_type=form))
+
+
+def test_acquired_in_parentheses_in_the_issuers_report():
+    text = ("We have included the results of Kestrel Labs Corp. (acquired March 2, 2019), Quay Software Ltd. and "
+            "Pell Partners LLC (collectively acquired June 29, 2020) from their acquisition dates.")
+    assert pairs(run_form(text, "10-K")) == {("orrin", "kestrel"), ("orrin", "quay"), ("orrin", "pell")}
+    # a registration of someone else's agreement (an exhibit) says nothing of the issuer's deals
+    assert run_form(text, "EX-10.1") == []
+
+
+def test_a_named_acquisition_and_a_background_acquisition_in_the_issuers_report():
+    assert pairs(run_form("Goodwill from the Kestrel Labs Corp. acquisition was tested for impairment.", "10-Q")) == \
+        {("orrin", "kestrel")}
+    text = "Charges include integration costs related to the acquisition of Quay Software Ltd. in 2021."
+    assert pairs(run_form(text, "10-Q")) == {("orrin", "quay")}
+    # no background cue: whose acquisition is not said
+    assert run_form("The acquisition of Quay Software Ltd. was discussed by analysts.", "10-Q") == []
+    # another owner's possessive before the name
+    assert run_form("Pell Partners LLC’s Kestrel Labs Corp. acquisition closed.", "10-Q") == []
+
+
+def test_assets_bought_from_a_named_seller():
+    text = ("On December 2, 2023, Orrin Holdings, Inc. entered into an agreement to acquire a portfolio of natural gas "
+            "storage assets from Pell Partners LLC for $1.9 billion.")
+    facts = run(text)
+    assert pairs(facts) == {("orrin", "pell")} and kind(facts) == {"assets"}
+
+
+def test_a_stake_written_in_percent():
+    facts = run("Orrin Holdings, Inc. purchased 80 percent of the outstanding shares of Kestrel Labs Corp.")
+    assert pairs(facts) == {("orrin", "kestrel")} and kind(facts) == {"control"}
+
+
+def test_a_capitalised_defined_acquisition_names_no_acquirer():
+    assert run_form("Each additional pound offered for the Kestrel Labs Corp. Acquisition costs $1.5 billion.", "8-K") == []

@@ -112,6 +112,15 @@ _AMONG = _RX["agreement_among"]
 _IN_ROLE = _RX["party_in_role_after"]
 # "Nuance’s previously announced acquisition of T"
 _POSS_NOUN = _RX["possessive_noun_gap"]
+# deals the issuer's own report tells without naming the acquirer: "X, Inc. (acquired March 2, 2001)",
+# "the X acquisition", "integration costs related to the acquisition of X"
+_ISSUER_FORM = _RX["issuer_report_form"]
+_ACQ_PAREN = _RX["acquired_parenthetical"]
+_NAME_ACQ = _RX["name_acquisition"]
+_NAME_ACQ_LEAD = _RX["name_acquisition_lead"]
+_ISSUER_CUE = _RX["issuer_deal_cue"]
+# "agreed to acquire a portfolio of storage assets from Hartree Partners"
+_FROM_SELLER = _RX["asset_from_seller"]
 _RECALL = _RX["completed_without_parties"]
 
 
@@ -271,6 +280,7 @@ class AcquisitionExtractor(RoleComponent):
             found += self._group(p, a, b)
             found += self._combine(p, a, b)
             found += self._exchange(p, a, b)
+            found += self._issuer_deals(p, a, b)
             if not found:
                 found = self._agreement_parties(p, a, b)
             if not found:
@@ -428,9 +438,15 @@ class AcquisitionExtractor(RoleComponent):
                 elif any(x <= m.start() < y for x, y in verb_spans):
                     continue
                 target = self._object(p, m.end(), b)
+                from_seller = None
+                if target is None and rx is _ACQ and not m.group("obj"):
+                    from_seller = _FROM_SELLER.match(p.text, m.end(), b)
+                    target = self._object(p, from_seller.end(), b) if from_seller else None
+                    if target is not None and (target.label != "ORG" or target.pronoun):
+                        target = None
                 if target is None:
                     continue
-                kind = self._kind(m.group("obj"))
+                kind = "assets" if from_seller else self._kind(m.group("obj"))
                 if kind is None:
                     continue
                 if rx is _NOUN:
@@ -452,6 +468,9 @@ class AcquisitionExtractor(RoleComponent):
                                 acq = [Mention(m.start(), m.start(), p.ctx.issuer_key, "ORG", "", pronoun=True)]
                             else:
                                 acq = self._possessor(p, a, m.start())
+                            if not acq and self._issuer_report(p) and _ISSUER_CUE.search(
+                                    p.text, max(a, m.start() - _W["issuer_deal_cue"]), m.start()):
+                                acq = [self._issuer_mention(p, m.start())]
                 else:
                     acq = self._subject(p, a, m.start())
                 if not acq:
@@ -471,6 +490,37 @@ class AcquisitionExtractor(RoleComponent):
                     targets = [t for t in enumeration_from(p, target, b) if self._ok(p, t) and not self._is_merger_sub(p, t)]
                 for t in targets:
                     out += self._emit(p, [x.key for x in acq], t.key, a, b, attrs)
+        return out
+
+    def _issuer_report(self, p: Passage) -> bool:
+        """The issuer writes about itself (10-K, 10-Q, 8-K, prospectus …): a deal it tells without
+        an acquirer is its own."""
+        return bool(p.ctx.issuer_key and _ISSUER_FORM.match((p.ctx.form_type or "").strip()))
+
+    def _issuer_mention(self, p: Passage, pos: int) -> Mention:
+        return Mention(pos, pos, p.ctx.issuer_key or "", "ORG", "", pronoun=True)
+
+    def _issuer_deals(self, p: Passage, a: int, b: int) -> list[Fact]:
+        """"Rocky Mountain Consultants, Inc. (acquired December 21, 2000)", "A, Inc. and B, Inc.
+        (collectively acquired June 29, 2001)", "the Geeknet acquisition" in the issuer's report."""
+        if not self._issuer_report(p):
+            return []
+        issuer = p.ctx.issuer_key or ""
+        out = []
+        ments = p.mentions_in(a, b, "ORG")
+        for pm in _ACQ_PAREN.finditer(p.text, a, b):
+            last = next((x for x in reversed(ments) if x.end == pm.start()), None)
+            if last is None:
+                continue
+            targets = enumeration_before(p, last, a, "ORG") if pm.group("all") else [last]
+            for t in targets:
+                if not t.pronoun and t.key != issuer and self._ok(p, t):
+                    out += self._emit(p, [issuer], t.key, a, b, [("kind", "company")])
+        for x in ments:
+            if x.pronoun or x.key == issuer or not _NAME_ACQ.match(p.text, x.end, b):
+                continue
+            if _NAME_ACQ_LEAD.search(p.text, max(a, x.start - _W["name_acquisition_lead"]), x.start) and self._ok(p, x):
+                out += self._emit(p, [issuer], x.key, a, b, self._attrs(p, a, b, "company"))
         return out
 
     def _possessor(self, p: Passage, a: int, pos: int) -> list[Mention]:
