@@ -87,3 +87,28 @@ def test_the_fund_whose_investors_sued_is_no_party():
 def test_a_defendant_in_various_actions_is_no_described_proceeding():
     text = "Quillon Corp. is a defendant in various actions incidental to its business."
     assert run(text, [("Quillon Corp.", "ORG", "quillon")]) == []
+
+
+def test_regulators_findings_and_fines():
+    ents = [("Nasdaq Clearing", "ORG", "nc"), ("Harlow Securities LLC", "ORG", "hs"), ("Quillon Corp.", "ORG", "quillon")]
+    text = ("On March 1, 2023, the Risk Committee at Nasdaq Clearing found that Harlow Securities LLC violated its "
+            "margin rules.")
+    assert sides(run(text, ents)) == {("plaintiff", "nc"), ("defendant", "hs")}
+    assert sides(run("In a related matter, Nasdaq Clearing had previously fined Quillon Corp. for late reports.", ents)) == \
+        {("plaintiff", "nc"), ("defendant", "quillon")}
+    # a finding about no violation, or about someone's plans, is no proceeding
+    assert run("Nasdaq Clearing found that Quillon Corp. expanded its business.", ents) == []
+
+
+def test_an_agency_unit_before_its_verb_and_an_order_against():
+    ents = [("Federal Trade Commission", "ORG", "ftc"), ("Quillon Corp.", "ORG", "quillon")]
+    text = "On May 3, 2019, the Federal Trade Commission Bureau of Competition filed a complaint against Quillon Corp."
+    assert sides(run(text, ents)) == {("plaintiff", "ftc"), ("defendant", "quillon")}
+    text = "On May 3, 2019, the Federal Trade Commission issued an order settling charges against Quillon Corp."
+    assert sides(run(text, ents)) == {("plaintiff", "ftc"), ("defendant", "quillon")}
+
+
+def test_joined_by_is_not_sued_by():
+    text = "Ms. Rita Vance and Mr. Tom Beale were joined by Quillon Corp.'s chief executive for a meeting."
+    ents = [("Rita Vance", "PERSON", "vance"), ("Tom Beale", "PERSON", "beale"), ("Quillon Corp.", "ORG", "quillon")]
+    assert run(text, ents) == []

@@ -143,14 +143,15 @@ class LitigationExtractor(RoleComponent):
         """``first`` and the parties listed after it: a plain enumeration, or one whose members
         carry a descriptor ("its Chief Executive Officer, David Michery") or a defined term."""
         out = enumeration_from(p, first, limit)
-        for m in p.mentions:
+        while True:
             cur = out[-1]
-            if m.start < cur.end or m.end > limit:
-                continue
-            if not _PARTY_GAP.fullmatch(p.text, cur.end, m.start):
-                break
+            # a descriptor may itself hold a name ("current or former Company directors Jane Roe"):
+            # the next party is one of the next few mentions
+            nxt = [m for m in p.mentions if m.start >= cur.end and m.end <= limit][: _W["party_list_lookahead"]]
+            m = next((x for x in nxt if _PARTY_GAP.fullmatch(p.text, cur.end, x.start)), None)
+            if m is None:
+                return out
             out.append(m)
-        return out
 
     def _captions(self, p: Passage, a: int, b: int, courts: Courts) -> list[_Draft]:
         out = []
@@ -197,6 +198,8 @@ class LitigationExtractor(RoleComponent):
                 if defendants and plaintiffs:
                     out.append(_Draft(plaintiffs=plaintiffs, defendants=defendants, start=a, end=b))
         if not out:
+            out += self._findings(p, a, b, courts)
+        if not out:
             for pm in _PASSIVE.finditer(p.text, a, b):
                 defendants = self._subject(p, a, pm.start(), courts)
                 if not defendants:
@@ -207,6 +210,27 @@ class LitigationExtractor(RoleComponent):
                 plaintiffs = [m.key for m in enumeration_from(p, by[0], b)] if by else []
                 out.append(_Draft(plaintiffs=plaintiffs, defendants=defendants, start=a, end=b))
         return out
+
+    def _findings(self, p: Passage, a: int, b: int, courts: Courts) -> list[_Draft]:
+        """A regulator's findings and penalties: "the Risk Committee at CME Group found that X
+        violated Rule 930"; "CME Group fined X" (the regulator is the plaintiff, X the defendant)."""
+        out = []
+        for fm in _RX["finding_that"].finditer(p.text, a, b):
+            regulator = self._subject(p, a, fm.start(), courts)
+            first = next((m for m in p.mentions_in(fm.end(), min(b, fm.end() + _W["finding_gap"]))
+                          if self._ok(p, m, courts)), None)
+            if not regulator or first is None or p.mentions_in(fm.end(), first.start):
+                continue
+            found = self._party_list(p, first, b)
+            if _RX["violated_after"].match(p.text, found[-1].end, b):
+                out.append(_Draft(plaintiffs=regulator, defendants=[m.key for m in found if m.key not in regulator],
+                                  start=a, end=b))
+        for pm in _RX["penalty_verb_word"].finditer(p.text, a, b):
+            regulator = self._subject(p, a, pm.start(), courts)
+            fined = self._object(p, pm.end(), b, courts)
+            if regulator and fined:
+                out.append(_Draft(plaintiffs=regulator, defendants=[k for k in fined if k not in regulator], start=a, end=b))
+        return [d for d in out if d.defendants]
 
     def _in_re(self, p: Passage, a: int, b: int, courts: Courts) -> list[_Draft]:
         """"In re Expedia Group Stockholders Litigation": a caption without sides; the company it
