@@ -112,3 +112,11 @@ def test_joined_by_is_not_sued_by():
     text = "Ms. Rita Vance and Mr. Tom Beale were joined by Quillon Corp.'s chief executive for a meeting."
     ents = [("Rita Vance", "PERSON", "vance"), ("Tom Beale", "PERSON", "beale"), ("Quillon Corp.", "ORG", "quillon")]
     assert run(text, ents) == []
+
+
+def test_lawsuits_against_with_no_plaintiff_named():
+    ents = [("Quillon Corp.", "ORG", "quillon"), ("Harlow Robotics, Inc.", "ORG", "harlow")]
+    text = "The defect has led to a number of personal injury and class action lawsuits against Quillon Corp. and Harlow Robotics, Inc."
+    assert sides(run(text, ents)) == {("defendant", "quillon"), ("defendant", "harlow")}
+    # hypothetical suits are no proceeding
+    assert run("We may face future lawsuits against Quillon Corp. over the defect.", ents) == []

@@ -200,6 +200,13 @@ class LitigationExtractor(RoleComponent):
         if not out:
             out += self._findings(p, a, b, courts)
         if not out:
+            for sm in _RX["suit_against"].finditer(p.text, a, b):
+                if _RX["hypothetical_before"].search(p.text, max(a, sm.start() - _W["hypothetical_before"]), sm.start()):
+                    continue
+                defendants = self._object(p, sm.end(), b, courts)
+                if defendants:
+                    out.append(_Draft(defendants=defendants, start=a, end=b))
+        if not out:
             for pm in _PASSIVE.finditer(p.text, a, b):
                 defendants = self._subject(p, a, pm.start(), courts)
                 if not defendants:
