@@ -120,3 +120,16 @@ def test_lawsuits_against_with_no_plaintiff_named():
     assert sides(run(text, ents)) == {("defendant", "quillon"), ("defendant", "harlow")}
     # hypothetical suits are no proceeding
     assert run("We may face future lawsuits against Quillon Corp. over the defect.", ents) == []
+
+
+def test_including_a_named_officer_alleging_that_and_challenging():
+    ents = [("Quillon Corp.", "ORG", "quillon"), ("Rita Vance", "PERSON", "vance"), ("Federal Trade Commission", "ORG", "ftc"),
+            ("Internal Revenue Service", "ORG", "irs")]
+    text = ("On May 1, 2023, a putative class action was filed in the U.S. District Court for the S.D.N.Y. against "
+            "Quillon Corp. and certain of its officers, including Rita Vance, its Chief Executive Officer.")
+    assert sides(run(text, ents)) == {("defendant", "quillon"), ("defendant", "vance")}
+    text = ("On May 1, 2023, the Federal Trade Commission filed a complaint in federal court alleging that Quillon "
+            "Corp. engaged in deceptive practices.")
+    assert sides(run(text, ents)) == {("plaintiff", "ftc"), ("defendant", "quillon")}
+    text = "Quillon Corp. filed a petition in the United States Tax Court challenging the Internal Revenue Service's notice."
+    assert sides(run(text, ents)) == {("plaintiff", "quillon"), ("defendant", "irs")}
