@@ -134,3 +134,9 @@ def test_a_stake_written_in_percent():
 
 def test_a_capitalised_defined_acquisition_names_no_acquirer():
     assert run_form("Each additional pound offered for the Kestrel Labs Corp. Acquisition costs $1.5 billion.", "8-K") == []
+
+
+def test_the_planned_acquisition_in_the_issuers_report_and_acquired_by_in_parentheses():
+    text = "In anticipation of the planned acquisition of Kestrel Labs Corp., the Company replaced its credit facility."
+    assert pairs(run_form(text, "8-K")) == {("orrin", "kestrel")}
+    assert pairs(run("Its customers included Kestrel Labs Corp. (acquired by Pell Partners LLC) and others.")) == {("pell", "kestrel")}
