@@ -140,3 +140,24 @@ def test_the_planned_acquisition_in_the_issuers_report_and_acquired_by_in_parent
     text = "In anticipation of the planned acquisition of Kestrel Labs Corp., the Company replaced its credit facility."
     assert pairs(run_form(text, "8-K")) == {("orrin", "kestrel")}
     assert pairs(run("Its customers included Kestrel Labs Corp. (acquired by Pell Partners LLC) and others.")) == {("pell", "kestrel")}
+
+
+def test_news_of_an_agreed_deal():
+    text = ("Orrin Holdings, Inc. announced today that it has signed a definitive agreement to acquire Kestrel Labs "
+            "Corp., a maker of sensors, in a transaction valued at approximately $400 million.")
+    assert pairs(run(text)) == {("orrin", "kestrel")}
+    text = "Upon completion of the transaction, Kestrel Labs Corp. will become a wholly owned subsidiary of Orrin Holdings, Inc."
+    assert pairs(run(text)) == {("orrin", "kestrel")}
+    text = "Orrin Holdings, Inc. will acquire all of the outstanding equity interests of Kestrel Labs Corp. from Pell Partners LLC."
+    assert pairs(run(text)) == {("orrin", "kestrel")}
+
+
+def test_the_counterparty_of_an_agreement_is_not_the_acquirer():
+    text = "Orrin Holdings, Inc. entered into a Stock Purchase Agreement with Pell Partners LLC to acquire Kestrel Labs Corp."
+    assert pairs(run(text)) == {("orrin", "kestrel")}
+
+
+def test_merger_sub_merged_into_the_target_surviving_as_a_subsidiary_of_the_parent():
+    text = ("Pursuant to the Merger Agreement, Larch Merger Sub, Inc. merged with and into Kestrel Labs Corp., with "
+            "Kestrel Labs Corp. surviving as a wholly owned subsidiary of Orrin Holdings, Inc.")
+    assert pairs(run(text)) == {("orrin", "kestrel")}

@@ -473,6 +473,11 @@ class AcquisitionExtractor(RoleComponent):
                                 acq = [self._issuer_mention(p, m.start())]
                 else:
                     acq = self._subject(p, a, m.start())
+                    if len(acq) == 1:
+                        # "entered into an agreement with S to acquire T": S is the counterparty
+                        w = _RX["agreement_with_before"].search(p.text, max(a, acq[0].start - _W["agreement_with_before"]), acq[0].start)
+                        if w is not None:
+                            acq = self._subject(p, a, w.start())
                 if not acq:
                     continue
                 if self._is_merger_sub(p, target):
@@ -678,9 +683,12 @@ class AcquisitionExtractor(RoleComponent):
         """A merger subsidiary merged with and into T: its parent acquires T (T survives unless the
         sentence says otherwise)."""
         parent = self._parent_of(p, sub)
-        if parent is None or parent.key == target.key:
-            return []
         tail = p.text[target.end : b]
+        if parent is None:  # "… with T surviving as a wholly owned subsidiary of P"
+            owned = _RX["subsidiary_of_in_tail"].search(tail)
+            parent = self._object(p, target.end + owned.end(), b, check=False) if owned else None
+        if parent is None or parent.key == target.key or parent.key == sub.key:
+            return []
         survivor = target.key
         sv = _SURVIVE.search(tail)
         if sv:
