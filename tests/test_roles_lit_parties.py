@@ -133,3 +133,10 @@ def test_including_a_named_officer_alleging_that_and_challenging():
     assert sides(run(text, ents)) == {("plaintiff", "ftc"), ("defendant", "quillon")}
     text = "Quillon Corp. filed a petition in the United States Tax Court challenging the Internal Revenue Service's notice."
     assert sides(run(text, ents)) == {("plaintiff", "quillon"), ("defendant", "irs")}
+
+
+def test_sides_defined_after_the_parties():
+    ents = [("Harlow Robotics, Inc.", "ORG", "harlow"), ("Quillon Corp.", "ORG", "quillon"), ("Rita Vance", "PERSON", "vance")]
+    text = ("Harlow Robotics, Inc. (the “Claimants”) and the Company settled the arbitration with Quillon Corp. and "
+            "Rita Vance (collectively, the “Respondents”).")
+    assert sides(run(text, ents)) == {("plaintiff", "harlow"), ("defendant", "quillon"), ("defendant", "vance")}

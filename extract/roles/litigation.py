@@ -87,7 +87,7 @@ class LitigationExtractor(RoleComponent):
         courts = [(m.start(), m.end()) for m in _COURT.finditer(p.text)]
         drafts: list[_Draft] = []
         for a, b in p.sentences:
-            for d in self._captions(p, a, b, courts) + self._narrative(p, a, b, courts):
+            for d in self._captions(p, a, b, courts) + self._narrative(p, a, b, courts) + self._defined_sides(p, a, b, courts):
                 same = next((x for x in drafts if x.parties() & d.parties()), None)
                 if same:
                     same.plaintiffs += [k for k in d.plaintiffs if k not in same.plaintiffs]
@@ -217,6 +217,18 @@ class LitigationExtractor(RoleComponent):
                 plaintiffs = [m.key for m in enumeration_from(p, by[0], b)] if by else []
                 out.append(_Draft(plaintiffs=plaintiffs, defendants=defendants, start=a, end=b))
         return out
+
+    def _defined_sides(self, p: Passage, a: int, b: int, courts: Courts) -> list[_Draft]:
+        """Parties named with their side's defined term: "TOA Trading LLC and Munshibari LLC
+        (“Plaintiffs”)", "CCSC and Ms. Springsteen-Abbott (the “Respondents”)"."""
+        d = _Draft(start=a, end=b)  # one proceeding: the sides a sentence defines
+        for dm in _RX["defined_side"].finditer(p.text, a, b):
+            last = next((m for m in reversed(p.mentions_in(a, dm.start())) if m.end == dm.start()), None)
+            if last is None or not self._ok(p, last, courts):
+                continue
+            side = d.plaintiffs if dm.group("plaintiff") else d.defendants
+            side += [m.key for m in enumeration_before(p, last, a) if self._ok(p, m, courts) and m.key not in d.parties()]
+        return [d] if d.parties() else []
 
     def _findings(self, p: Passage, a: int, b: int, courts: Courts) -> list[_Draft]:
         """A regulator's findings and penalties: "the Risk Committee at CME Group found that X
