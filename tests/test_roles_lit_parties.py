@@ -140,3 +140,15 @@ def test_sides_defined_after_the_parties():
     text = ("Harlow Robotics, Inc. (the “Claimants”) and the Company settled the arbitration with Quillon Corp. and "
             "Rita Vance (collectively, the “Respondents”).")
     assert sides(run(text, ents)) == {("plaintiff", "harlow"), ("defendant", "quillon"), ("defendant", "vance")}
+
+
+def test_the_suit_brought_by_a_plaintiff_settled_by_the_defendant():
+    ents = [("Quillon Corp.", "ORG", "quillon"), ("Harlow Mills", "ORG", "harlow")]
+    text = "In April 2008, Quillon Corp. settled the lawsuit brought by Harlow Mills for claims associated with the derailment."
+    assert sides(run(text, ents)) == {("plaintiff", "harlow"), ("defendant", "quillon")}
+
+
+def test_underlined_heading_rows_between_a_plaintiff_and_its_verb():
+    ents = [("Quillon Credit", "ORG", "qc"), ("Rita Vance", "PERSON", "vance")]
+    text = "In the Vance case, Quillon Credit ------------------ commenced an action for deficiency against Rita Vance, a lessee, in state court."
+    assert sides(run(text, ents)) == {("plaintiff", "qc"), ("defendant", "vance")}

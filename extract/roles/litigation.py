@@ -216,6 +216,13 @@ class LitigationExtractor(RoleComponent):
                       and _RX["by_before"].search(p.text[max(a, m.start - _W["by_before_after_defendant"]) : m.start])]
                 plaintiffs = [m.key for m in enumeration_from(p, by[0], b)] if by else []
                 out.append(_Draft(plaintiffs=plaintiffs, defendants=defendants, start=a, end=b))
+        if not out:
+            for bm in _RX["suit_brought_by"].finditer(p.text, a, b):
+                plaintiffs = self._object(p, bm.end(), b, courts)
+                sv = _RX["settle_verb_before"].search(p.text, max(a, bm.start() - _W["settle_verb_before"]), bm.start())
+                defendants = self._subject(p, a, sv.start(), courts) if sv else []
+                if plaintiffs and not _RX["against_after"].match(p.text, bm.end(), b):
+                    out.append(_Draft(plaintiffs=plaintiffs, defendants=[k for k in defendants if k not in plaintiffs], start=a, end=b))
         return out
 
     def _defined_sides(self, p: Passage, a: int, b: int, courts: Courts) -> list[_Draft]:
