@@ -107,6 +107,20 @@ _ASSET_OBJ = _RX["asset_object"]
 _TO_NOT = _RX["to_not_buyer"]
 
 _PARENT_GAP = _RX["parent_gap"]
+# "the Agreement and Plan of Merger … among A, Merger Sub (a wholly owned subsidiary of A) and T"
+_AMONG = _RX["agreement_among"]
+_IN_ROLE = _RX["party_in_role_after"]
+# "Nuance’s previously announced acquisition of T"
+_POSS_NOUN = _RX["possessive_noun_gap"]
+# deals the issuer's own report tells without naming the acquirer: "X, Inc. (acquired March 2, 2001)",
+# "the X acquisition", "integration costs related to the acquisition of X"
+_ISSUER_FORM = _RX["issuer_report_form"]
+_ACQ_PAREN = _RX["acquired_parenthetical"]
+_NAME_ACQ = _RX["name_acquisition"]
+_NAME_ACQ_LEAD = _RX["name_acquisition_lead"]
+_ISSUER_CUE = _RX["issuer_deal_cue"]
+# "agreed to acquire a portfolio of storage assets from Hartree Partners"
+_FROM_SELLER = _RX["asset_from_seller"]
 _RECALL = _RX["completed_without_parties"]
 
 
@@ -232,7 +246,7 @@ class AcquisitionExtractor(RoleComponent):
         if not obj:
             return "company"
         o = obj.lower()
-        if "asset" in o or "business" in o:
+        if _RX["asset_word"].search(o):
             return "assets"
         pct = _PCT.search(o)
         if pct:
@@ -266,6 +280,9 @@ class AcquisitionExtractor(RoleComponent):
             found += self._group(p, a, b)
             found += self._combine(p, a, b)
             found += self._exchange(p, a, b)
+            found += self._issuer_deals(p, a, b)
+            if not found:
+                found = self._agreement_parties(p, a, b)
             if not found:
                 found = self._recall(p, a, b)
             section = p.ctx.section_title(p.start + a)
@@ -421,9 +438,15 @@ class AcquisitionExtractor(RoleComponent):
                 elif any(x <= m.start() < y for x, y in verb_spans):
                     continue
                 target = self._object(p, m.end(), b)
+                from_seller = None
+                if target is None and rx is _ACQ and not m.group("obj"):
+                    from_seller = _FROM_SELLER.match(p.text, m.end(), b)
+                    target = self._object(p, from_seller.end(), b) if from_seller else None
+                    if target is not None and (target.label != "ORG" or target.pronoun):
+                        target = None
                 if target is None:
                     continue
-                kind = self._kind(m.group("obj"))
+                kind = "assets" if from_seller else self._kind(m.group("obj"))
                 if kind is None:
                     continue
                 if rx is _NOUN:
@@ -443,8 +466,18 @@ class AcquisitionExtractor(RoleComponent):
                             poss = _RX["possessive_before_noun"].search(head)
                             if poss and p.ctx.issuer_key:
                                 acq = [Mention(m.start(), m.start(), p.ctx.issuer_key, "ORG", "", pronoun=True)]
+                            else:
+                                acq = self._possessor(p, a, m.start())
+                            if not acq and self._issuer_report(p) and _ISSUER_CUE.search(
+                                    p.text, max(a, m.start() - _W["issuer_deal_cue"]), m.start()):
+                                acq = [self._issuer_mention(p, m.start())]
                 else:
                     acq = self._subject(p, a, m.start())
+                    if len(acq) == 1:
+                        # "entered into an agreement with S to acquire T": S is the counterparty
+                        w = _RX["agreement_with_before"].search(p.text, max(a, acq[0].start - _W["agreement_with_before"]), acq[0].start)
+                        if w is not None:
+                            acq = self._subject(p, a, w.start())
                 if not acq:
                     continue
                 if self._is_merger_sub(p, target):
@@ -457,8 +490,88 @@ class AcquisitionExtractor(RoleComponent):
                 if kind == "company" and _WHOLE.search(m.group("obj") or ""):
                     attrs.append((WHOLE, "1"))
                 attrs += self._status(p, a, m.start(), m.end())
-                out += self._emit(p, [x.key for x in acq], target.key, a, b, attrs)
+                targets = [target]
+                if rx is _NOUN and m.group(0).lower().startswith("acquisitions"):  # "acquisitions of A and B"
+                    targets = [t for t in enumeration_from(p, target, b) if self._ok(p, t) and not self._is_merger_sub(p, t)]
+                for t in targets:
+                    out += self._emit(p, [x.key for x in acq], t.key, a, b, attrs)
         return out
+
+    def _issuer_report(self, p: Passage) -> bool:
+        """The issuer writes about itself (10-K, 10-Q, 8-K, prospectus …): a deal it tells without
+        an acquirer is its own."""
+        return bool(p.ctx.issuer_key and _ISSUER_FORM.match((p.ctx.form_type or "").strip()))
+
+    def _issuer_mention(self, p: Passage, pos: int) -> Mention:
+        return Mention(pos, pos, p.ctx.issuer_key or "", "ORG", "", pronoun=True)
+
+    def _issuer_deals(self, p: Passage, a: int, b: int) -> list[Fact]:
+        """"Rocky Mountain Consultants, Inc. (acquired December 21, 2000)", "A, Inc. and B, Inc.
+        (collectively acquired June 29, 2001)", "the Geeknet acquisition" in the issuer's report."""
+        if not self._issuer_report(p):
+            return []
+        issuer = p.ctx.issuer_key or ""
+        out = []
+        ments = p.mentions_in(a, b, "ORG")
+        for pm in _ACQ_PAREN.finditer(p.text, a, b):
+            last = next((x for x in reversed(ments) if x.end == pm.start()), None)
+            if last is None:
+                continue
+            targets = enumeration_before(p, last, a, "ORG") if pm.group("all") else [last]
+            for t in targets:
+                if not t.pronoun and t.key != issuer and self._ok(p, t):
+                    out += self._emit(p, [issuer], t.key, a, b, [("kind", "company")])
+        for x in ments:
+            if x.pronoun or x.key == issuer or not _NAME_ACQ.match(p.text, x.end, b):
+                continue
+            if _NAME_ACQ_LEAD.search(p.text, max(a, x.start - _W["name_acquisition_lead"]), x.start) and self._ok(p, x):
+                out += self._emit(p, [issuer], x.key, a, b, self._attrs(p, a, b, "company"))
+        return out
+
+    def _possessor(self, p: Passage, a: int, pos: int) -> list[Mention]:
+        """The company named in the possessive before an acquisition noun: "Nuance’s previously
+        announced acquisition of T" → Nuance."""
+        before = [x for x in p.mentions_in(a, pos, "ORG") if x.end <= pos and self._ok(p, x)]
+        if before and not self._is_merger_sub(p, before[-1]) and _POSS_NOUN.fullmatch(p.text, before[-1].end, pos):
+            return [before[-1]]
+        return []
+
+    def _agreement_parties(self, p: Passage, a: int, b: int) -> list[Fact]:
+        """A merger agreement whose parties the sentence lists, one of them a merger subsidiary:
+        the subsidiary's parent acquires the one other company party ("… among A, Merger Sub, a
+        wholly owned subsidiary of A, and T"; "A and Merger Sub entered into a Merger Agreement
+        with T"). Agents and representatives (", as escrow agent") are no party to the deal."""
+        m = _AMONG.search(p.text, a, b)
+        if m is None:
+            return []
+        lo = m.end() if m.group("among") else a
+        ments = [x for x in p.mentions_in(lo, b, "ORG") if self._ok(p, x) and (not x.pronoun or x.key == p.ctx.issuer_key)]
+        # a merger subsidiary by its own name and with a parent named ("X Acquisition Corp." alone
+        # may be a listed acquisition company, the acquirer itself)
+        subs = {x.key: k for x in ments if _MERGER_SUB.search(x.text) and (k := self._sub_parent_key(p, x)) is not None}
+        parents = set(subs.values())
+        if len(parents) != 1:
+            return []
+        parent = parents.pop()
+        sub_keys = set(subs)
+        others = [x for x in ments if x.key not in sub_keys and x.key != parent and not _IN_ROLE.match(p.text, x.end, b)
+                  and not _RX["defined_term_before"].search(p.text, max(a, x.start - _W["defined_term_before"]), x.start)]
+        keys = list(dict.fromkeys(x.key for x in others))
+        if len(keys) != 1:
+            return []
+        sent = p.text[a:b]
+        status = [] if _DONE.search(sent) or _RX["done_verb"].search(sent) else [("status", "pending")]
+        return self._emit(p, [parent], keys[0], a, b, self._attrs(p, a, b, "merger") + status)
+
+    def _sub_parent_key(self, p: Passage, sub: Mention) -> str | None:
+        """The parent of a merger subsidiary, as this passage or an earlier one of the filing names it."""
+        known = p.ctx.memo.setdefault("merger_sub_parents", {})
+        parent = self._parent_of(p, sub)
+        if parent is not None and parent.key != sub.key:
+            known[sub.key] = parent.key
+            return parent.key
+        got = known.get(sub.key)
+        return got if isinstance(got, str) else None
 
     def _noun_by(self, p: Passage, a: int, b: int) -> list[Fact]:
         """"the acquisition by A of T"; "the acquisition by one of its wholly owned subsidiaries of
@@ -570,9 +683,12 @@ class AcquisitionExtractor(RoleComponent):
         """A merger subsidiary merged with and into T: its parent acquires T (T survives unless the
         sentence says otherwise)."""
         parent = self._parent_of(p, sub)
-        if parent is None or parent.key == target.key:
-            return []
         tail = p.text[target.end : b]
+        if parent is None:  # "… with T surviving as a wholly owned subsidiary of P"
+            owned = _RX["subsidiary_of_in_tail"].search(tail)
+            parent = self._object(p, target.end + owned.end(), b, check=False) if owned else None
+        if parent is None or parent.key == target.key or parent.key == sub.key:
+            return []
         survivor = target.key
         sv = _SURVIVE.search(tail)
         if sv:
@@ -684,7 +800,9 @@ class AcquisitionExtractor(RoleComponent):
             acq = [x for x in p.mentions_in(a, b) if x.key != target.key and not x.pronoun and self._ok(p, x)]
             out += self._emit(p, list(dict.fromkeys(x.key for x in acq)), target.key, a, b, self._attrs(p, a, b, "control"))
         for m in _TENDER.finditer(p.text, a, b):
-            acq = self._subject(p, a, m.start())
+            verb = _RX["tender_verb_before"].search(p.text, max(a, m.start() - _W["tender_verb_before"]), m.start())
+            acq = self._subject(p, a, m.start()) or (self._subject(p, a, verb.start()) if verb else [])
+            acq = [self._parent_mention(p, x) for x in acq]
             tail = _RX["tender_offer_object"].search(p.text[m.end() : b])
             if not acq or not tail:
                 continue
@@ -693,6 +811,14 @@ class AcquisitionExtractor(RoleComponent):
                 continue
             out += self._emit(p, [x.key for x in acq], target.key, a, b, self._attrs(p, a, b, "control"))
         return out
+
+    def _parent_mention(self, p: Passage, m: Mention) -> Mention:
+        """A merger subsidiary stands for its parent when the passage names one: "Merger Sub, a
+        wholly owned subsidiary of A, commenced a tender offer" → A."""
+        if not self._is_merger_sub(p, m):
+            return m
+        parent = self._parent_of(p, m)
+        return parent if parent is not None else m
 
     def _exchange(self, p: Passage, a: int, b: int) -> list[Fact]:
         out = []

@@ -61,6 +61,8 @@ _IN_RE = _RX["in_re"]
 _IN_RE_TAIL = _RX["in_re_tail"]
 _HOLDERS_AFTER = _RX["holders_after"]
 _VOLUNTARY = _RX["voluntary_petition_word"]
+# "against the Company, its Chief Executive Officer, David Michery, and current or former directors Jane Roe"
+_PARTY_GAP = _RX["party_list_gap"]
 
 
 @dataclass
@@ -85,7 +87,7 @@ class LitigationExtractor(RoleComponent):
         courts = [(m.start(), m.end()) for m in _COURT.finditer(p.text)]
         drafts: list[_Draft] = []
         for a, b in p.sentences:
-            for d in self._captions(p, a, b, courts) + self._narrative(p, a, b, courts):
+            for d in self._captions(p, a, b, courts) + self._narrative(p, a, b, courts) + self._defined_sides(p, a, b, courts):
                 same = next((x for x in drafts if x.parties() & d.parties()), None)
                 if same:
                     same.plaintiffs += [k for k in d.plaintiffs if k not in same.plaintiffs]
@@ -135,7 +137,21 @@ class LitigationExtractor(RoleComponent):
         after = [m for m in p.mentions_in(max(0, pos - _W["object_lookback"]), b) if m.end > pos and self._ok(p, m, courts)]
         if not after or after[0].start - pos > _W["object_gap"]:
             return []
-        return [m.key for m in enumeration_from(p, after[0], b) if self._ok(p, m, courts)]
+        return [m.key for m in self._party_list(p, after[0], b) if self._ok(p, m, courts)]
+
+    def _party_list(self, p: Passage, first: Mention, limit: int) -> list[Mention]:
+        """``first`` and the parties listed after it: a plain enumeration, or one whose members
+        carry a descriptor ("its Chief Executive Officer, David Michery") or a defined term."""
+        out = enumeration_from(p, first, limit)
+        while True:
+            cur = out[-1]
+            # a descriptor may itself hold a name ("current or former Company directors Jane Roe"):
+            # the next party is one of the next few mentions
+            nxt = [m for m in p.mentions if m.start >= cur.end and m.end <= limit][: _W["party_list_lookahead"]]
+            m = next((x for x in nxt if _PARTY_GAP.fullmatch(p.text, cur.end, x.start)), None)
+            if m is None:
+                return out
+            out.append(m)
 
     def _captions(self, p: Passage, a: int, b: int, courts: Courts) -> list[_Draft]:
         out = []
@@ -182,6 +198,15 @@ class LitigationExtractor(RoleComponent):
                 if defendants and plaintiffs:
                     out.append(_Draft(plaintiffs=plaintiffs, defendants=defendants, start=a, end=b))
         if not out:
+            out += self._findings(p, a, b, courts)
+        if not out:
+            for sm in _RX["suit_against"].finditer(p.text, a, b):
+                if _RX["hypothetical_before"].search(p.text, max(a, sm.start() - _W["hypothetical_before"]), sm.start()):
+                    continue
+                defendants = self._object(p, sm.end(), b, courts)
+                if defendants:
+                    out.append(_Draft(defendants=defendants, start=a, end=b))
+        if not out:
             for pm in _PASSIVE.finditer(p.text, a, b):
                 defendants = self._subject(p, a, pm.start(), courts)
                 if not defendants:
@@ -191,7 +216,47 @@ class LitigationExtractor(RoleComponent):
                       and _RX["by_before"].search(p.text[max(a, m.start - _W["by_before_after_defendant"]) : m.start])]
                 plaintiffs = [m.key for m in enumeration_from(p, by[0], b)] if by else []
                 out.append(_Draft(plaintiffs=plaintiffs, defendants=defendants, start=a, end=b))
+        if not out:
+            for bm in _RX["suit_brought_by"].finditer(p.text, a, b):
+                plaintiffs = self._object(p, bm.end(), b, courts)
+                sv = _RX["settle_verb_before"].search(p.text, max(a, bm.start() - _W["settle_verb_before"]), bm.start())
+                defendants = self._subject(p, a, sv.start(), courts) if sv else []
+                if plaintiffs and not _RX["against_after"].match(p.text, bm.end(), b):
+                    out.append(_Draft(plaintiffs=plaintiffs, defendants=[k for k in defendants if k not in plaintiffs], start=a, end=b))
         return out
+
+    def _defined_sides(self, p: Passage, a: int, b: int, courts: Courts) -> list[_Draft]:
+        """Parties named with their side's defined term: "TOA Trading LLC and Munshibari LLC
+        (“Plaintiffs”)", "CCSC and Ms. Springsteen-Abbott (the “Respondents”)"."""
+        d = _Draft(start=a, end=b)  # one proceeding: the sides a sentence defines
+        for dm in _RX["defined_side"].finditer(p.text, a, b):
+            last = next((m for m in reversed(p.mentions_in(a, dm.start())) if m.end == dm.start()), None)
+            if last is None or not self._ok(p, last, courts):
+                continue
+            side = d.plaintiffs if dm.group("plaintiff") else d.defendants
+            side += [m.key for m in enumeration_before(p, last, a) if self._ok(p, m, courts) and m.key not in d.parties()]
+        return [d] if d.parties() else []
+
+    def _findings(self, p: Passage, a: int, b: int, courts: Courts) -> list[_Draft]:
+        """A regulator's findings and penalties: "the Risk Committee at CME Group found that X
+        violated Rule 930"; "CME Group fined X" (the regulator is the plaintiff, X the defendant)."""
+        out = []
+        for fm in _RX["finding_that"].finditer(p.text, a, b):
+            regulator = self._subject(p, a, fm.start(), courts)
+            first = next((m for m in p.mentions_in(fm.end(), min(b, fm.end() + _W["finding_gap"]))
+                          if self._ok(p, m, courts)), None)
+            if not regulator or first is None or p.mentions_in(fm.end(), first.start):
+                continue
+            found = self._party_list(p, first, b)
+            if _RX["violated_after"].match(p.text, found[-1].end, b):
+                out.append(_Draft(plaintiffs=regulator, defendants=[m.key for m in found if m.key not in regulator],
+                                  start=a, end=b))
+        for pm in _RX["penalty_verb_word"].finditer(p.text, a, b):
+            regulator = self._subject(p, a, pm.start(), courts)
+            fined = self._object(p, pm.end(), b, courts)
+            if regulator and fined:
+                out.append(_Draft(plaintiffs=regulator, defendants=[k for k in fined if k not in regulator], start=a, end=b))
+        return [d for d in out if d.defendants]
 
     def _in_re(self, p: Passage, a: int, b: int, courts: Courts) -> list[_Draft]:
         """"In re Expedia Group Stockholders Litigation": a caption without sides; the company it
