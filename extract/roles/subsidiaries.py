@@ -13,6 +13,10 @@ Exhibit 21 lists are read from the Document by :mod:`corpkg.extract.roles.exhibi
 
 from __future__ import annotations
 
+import re
+
+from spacy.tokens import Doc
+
 from corpkg.extract.model import Fact
 from corpkg.extract.roles.base import RoleComponent, role_factory
 from corpkg.extract.roles.common import (
@@ -22,6 +26,8 @@ from corpkg.extract.roles.common import (
     enumeration_from,
     find_dates,
     lead_date,
+    load_json,
+    merge_facts,
     prefilter_of,
     regexes,
     thresholds,
@@ -50,12 +56,35 @@ _DEMONYM = _RX["demonym"]
 _APPOS_GAP = _RX["apposition_enumeration_gap"]
 _NOT_OWNED_AFTER = _RX["not_owned_after"]
 _JURISDICTION = _RX["jurisdiction_after"]
+# the defined terms that name the issuer itself ("each Subsidiary of the Company")
+_ISSUER_TERMS = frozenset(load_json(PATTERNS)["issuer_terms"])
 
 
 class SubsidiaryExtractor(RoleComponent):
     attr = "role_subsidiaries"
     role_name = "subsidiaries"
     prefilter = prefilter_of(PATTERNS)
+
+    def __call__(self, doc: Doc) -> Doc:
+        """The base component's passage test, widened: a paragraph right under a guarantor
+        caption ("GUARANTORS:") holds the list of names and no trigger word of its own."""
+        if not self.prefilter.search(doc.text) and not self._under_guarantor_caption(Passage(doc)):
+            doc._.set(self.attr, [])
+            return doc
+        doc._.set(self.attr, merge_facts(self.extract(Passage(doc))))
+        return doc
+
+    def _caption_before(self, p: Passage) -> re.Match[str] | None:
+        """The guarantor caption ending the text right before the passage, if any."""
+        doc = p.ctx.document
+        if doc is None:
+            return None
+        before = doc.text[max(0, p.start - _W["guarantor_caption_before"]) : p.start]
+        found = [m for m in _RX["guarantor_caption"].finditer(before) if not before[m.end() :].strip()]
+        return found[-1] if found else None
+
+    def _under_guarantor_caption(self, p: Passage) -> bool:
+        return p.ctx.document is not None and self._caption_before(p) is not None
 
     # -- helpers -------------------------------------------------------------------------
     def _owner_after(self, p: Passage, pos: int, b: int, skip: set[str]) -> Mention | None:
@@ -104,7 +133,98 @@ class SubsidiaryExtractor(RoleComponent):
             facts += self._parent_of(p, a, b)
             facts += self._stake_after(p, a, b)
             facts += self._owns(p, a, b)
+            facts += self._others(p, a, b, issuer)
+        facts += self._guarantor_list(p, issuer)
         return facts
+
+    def _enumeration_back(self, p: Passage, last: Mention, a: int) -> list[Mention]:
+        """``last`` and the organizations listed before it in the sentence, each possibly with a
+        description and a defined term ("A, a Florida corporation ("Kendall"), B and C")."""
+        out = [last]
+        cur = last
+        for m in reversed(p.mentions_in(a, last.start, "ORG", pronouns=False)):
+            if m.end > cur.start:
+                continue
+            if not _RX["described_enumeration_gap"].fullmatch(p.text, m.end, cur.start):
+                break
+            out.insert(0, m)
+            cur = m
+        return out
+
+    def _others(self, p: Passage, a: int, b: int, issuer: str | None) -> list[Fact]:
+        """"A, B and certain other subsidiaries of Y" / "A, a Utah corporation, together with the
+        Subsidiaries of Y": the named ones are Y's subsidiaries too."""
+        out = []
+        for m in p.mentions_in(a, b, "ORG", pronouns=False):
+            om = _RX["others_after_name"].match(p.text, m.end, b)
+            if not om:
+                continue
+            phrase = om.group(0).lower()
+            if not om.group("other") and not (om.group("of") and _RX["together_with_word"].search(phrase)):
+                continue
+            owned = self._enumeration_back(p, m, a)
+            skip = {o.key for o in owned}
+            owner: str | None = None
+            if om.group("of"):
+                found = self._owner_after(p, om.end(), b, skip)
+                owner = found.key if found else None
+            elif _RX["our_word"].search(phrase):
+                owner = issuer
+            elif _RX["its_word"].search(phrase):
+                ante = self._antecedent(p, a, owned[0].start, skip)
+                owner = ante.key if ante else None
+            if owner is None:
+                continue
+            attrs = [("percentage", "100")] if _RX["wholly_word"].search(phrase) else []
+            for o in owned:
+                if o.key != owner:
+                    out.append(p.fact(ROLE, [("owner", owner), ("owned", o.key)], attrs, (a, b), self.extractor))
+        return out
+
+    def _guarantor_owner(self, p: Passage, issuer: str | None) -> str | None:
+        """Whose subsidiaries the guarantors are, when the filing defines them so (""Guarantor"
+        means each Subsidiary of Borrower"): that party's entity key; None when no such definition."""
+        memo = p.ctx.memo
+        if "subsidiary_guarantor_owner" not in memo:
+            owner: str | None = None
+            doc = p.ctx.document
+            d = _RX["guarantors_are_subsidiaries"].search(doc.text) if doc is not None else None
+            if d is not None and doc is not None:
+                term = d.group("term").lower()
+                for ag in doc.agreements:
+                    party = next((x for x in ag.parties if (x.term or "").lower() == term or x.capacity == term), None)
+                    if party is not None:
+                        owner = p.ctx.resolve_key(party.name)
+                        break
+                if owner is None and term in _ISSUER_TERMS:
+                    owner = issuer
+            memo["subsidiary_guarantor_owner"] = owner
+        found: str | None = memo["subsidiary_guarantor_owner"]
+        return found
+
+    def _guarantor_list(self, p: Passage, issuer: str | None) -> list[Fact]:
+        """Organizations listed under a signature caption "SUBSIDIARY GUARANTORS:" (the issuer's
+        subsidiaries), or under "GUARANTORS:" when the filing defines the guarantors as
+        subsidiaries of a party; one name a line, the list ending at the next caption."""
+        before = self._caption_before(p)
+        captions: list[tuple[int, re.Match[str]]] = [(0, before)] if before else []
+        captions += [(m.end(), m) for m in _RX["guarantor_caption"].finditer(p.text)]
+        out: list[Fact] = []
+        for at, cm in captions:
+            sub = bool(cm.group("sub") or cm.group("sub2"))
+            owner = issuer if sub else self._guarantor_owner(p, issuer)
+            if owner is None:
+                continue
+            begin = at
+            stop_m = _RX["caption_line"].search(p.text, begin, begin + _W["guarantor_list"])
+            stop = stop_m.start() if stop_m else min(len(p.text), begin + _W["guarantor_list"])
+            for m in p.mentions_in(begin, stop, "ORG", pronouns=False):
+                if m.key == owner or not _RX["line_start_before"].search(p.text, max(0, m.start - 40), m.start):
+                    continue
+                line_end = p.text.find("\n", m.end)
+                out.append(p.fact(ROLE, [("owner", owner), ("owned", m.key)], [],
+                                  (m.start, line_end if line_end > 0 else m.end), self.extractor))
+        return out
 
     def _cover(self, p: Passage, issuer: str | None) -> list[Fact]:
         """A Schedule 13D/TO cover block: "NAME OF REPORTING PERSON / X … PERCENT OF CLASS
