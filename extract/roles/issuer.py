@@ -303,6 +303,22 @@ def as_of_date(doc: Document) -> str | None:
     return None
 
 
+def _self_named(doc: Document) -> _Party | None:
+    """The issuer of a document with neither SEC header nor cover name (a prospectus supplement
+    filed alone): the company its own text says "we" refers to, else the one its pricing table
+    pays the proceeds to; a name with a legal suffix, with evidence where it is printed."""
+    reach = min(len(doc.text), _W["self_reference_reach"])
+    for key in ("self_reference_name", "proceeds_name"):
+        for m in _RX[key].finditer(doc.text, 0, reach):
+            name = m.group("name").rstrip(" ,")
+            if not has_legal_suffix(name):
+                continue
+            start = m.start("name")
+            ev = _evidence(doc, start, start + len(name), "Self-reference")
+            return _Party(["issuer"], "Organization", name, None, evidence=[ev] if ev else [])
+    return None
+
+
 def extract_issuer(doc: Document) -> IssuerResult:
     """The filing's parties as entities and ``issuer`` facts (slots issuer, filer, subjectCompany,
     filedBy, reportingOwner), each with evidence in the header or on the cover."""
@@ -446,6 +462,10 @@ def extract_issuer(doc: Document) -> IssuerResult:
                 issuer.attributes.append(("phone", cover.phone.strip()))
             if cover.shares_outstanding is not None:
                 issuer.attributes.append(("sharesOutstanding", str(cover.shares_outstanding)))
+    if issuer is None and doc.header is None:
+        issuer = _self_named(doc)
+        if issuer is not None:
+            parties.insert(0, issuer)
     if issuer is not None and "issuer" not in issuer.slot_roles:
         issuer.slot_roles.insert(0, "issuer")
 
