@@ -91,3 +91,82 @@ def test_guarantors_not_defined_as_subsidiaries_stay_silent():
 def test_named_ones_and_other_subsidiaries(text, ents, expected):
     facts = run_component(SubsidiaryExtractor, text, ents, context=RoleContext(issuer_key=ISS), passage_start=7)
     assert facts_as_tuples(facts, ("owner", "owned")) == expected
+
+
+@pytest.mark.parametrize(
+    "text, ents, expected",
+    [
+        # "wholly owned by" after a description
+        ("On May 2, 2021, Oak Funding LLC, a bankruptcy remote limited liability company wholly owned by the Company, "
+         "issued bonds.", [("Oak Funding LLC", "ORG", "of")], {(ISS, "of")}),
+        ("Elm Trust (the \u201cSPV\u201d), a special purpose entity wholly owned by Elm Power Corporation, was formed.",
+         [("Elm Trust", "ORG", "et"), ("Elm Power Corporation", "ORG", "ep")], {("ep", "et")}),
+        ("Hazel Ltd., which is 80% owned by Hazel Group plc, sells tea.",
+         [("Hazel Ltd.", "ORG", "hl"), ("Hazel Group plc", "ORG", "hg")], {("hg", "hl")}),
+        # a minority stake, or a building owned by someone, is no subsidiary
+        ("Hazel Ltd., which is 30% owned by Hazel Group plc, sells tea.",
+         [("Hazel Ltd.", "ORG", "hl"), ("Hazel Group plc", "ORG", "hg")], set()),
+        # the issuer, subject of the sentence, with a coordinated predicate
+        ("We were incorporated in Ohio in 1910 and are a subsidiary of Willow Energy Corporation.",
+         [("Willow Energy Corporation", "ORG", "we")], {("we", ISS)}),
+        ("The Company is an indirect wholly owned subsidiary of Willow Energy Corporation.",
+         [("Willow Energy Corporation", "ORG", "we")], {("we", ISS)}),
+        # another subject in between: silent
+        ("We believe that Poplar Inc. is a subsidiary of Willow Energy Corporation.",
+         [("Poplar Inc.", "ORG", "pi"), ("Willow Energy Corporation", "ORG", "we")], {("we", "pi")}),
+        # "in turn" chains and "an X company and subsidiary of"
+        ("The General Partner is a wholly owned subsidiary of Birch of Delaware, Inc., which is in turn a wholly-owned "
+         "subsidiary of Birch Capital Corp.",
+         [("Birch of Delaware, Inc.", "ORG", "bd"), ("Birch Capital Corp.", "ORG", "bcc")], {("bcc", "bd")}),
+        ("Rowan Holdings, LLC, an intermediate holding company and subsidiary of Rowan Financial Corp., holds the bank.",
+         [("Rowan Holdings, LLC", "ORG", "rh"), ("Rowan Financial Corp.", "ORG", "rf")], {("rf", "rh")}),
+        # "our subsidiaries, A, a Mississippi corporation, B, a California corporation, and C"
+        ("The statements include the accounts of the Company and its subsidiaries, Ash Properties LLC, a Mississippi "
+         "corporation, Ash Automotive, Inc., a California corporation, and Ash Motors Inc., a Delaware corporation.",
+         [("Ash Properties LLC", "ORG", "ap"), ("Ash Automotive, Inc.", "ORG", "aa"), ("Ash Motors Inc.", "ORG", "am")],
+         {(ISS, "ap"), (ISS, "aa"), (ISS, "am")}),
+    ],
+)
+def test_owned_by_issuer_subject_and_described_lists(text, ents, expected):
+    facts = run_component(SubsidiaryExtractor, text, ents, context=RoleContext(issuer_key=ISS), passage_start=7)
+    assert facts_as_tuples(facts, ("owner", "owned")) == expected
+
+
+def test_merger_sub_with_defined_term_before_and_a_subsidiary_of():
+    text = ("The tender offer is made by Larch Acquisition Corp., a Delaware corporation (\u201cPurchaser\u201d) and a direct "
+            "wholly-owned subsidiary of Larch Labs Inc., a Delaware corporation (\u201cParent\u201d).")
+    facts = run_component(SubsidiaryExtractor, text, [("Larch Acquisition Corp.", "ORG", "la"), ("Larch Labs Inc.", "ORG", "ll")],
+                          context=RoleContext(issuer_key=ISS), passage_start=7)
+    assert facts_as_tuples(facts, ("owner", "owned")) == {("ll", "la")}
+    assert dict(facts[0].attributes)["percentage"] == "100"
+
+
+@pytest.mark.parametrize(
+    "text, ents, expected",
+    [
+        ("The device was developed by Tamarack Surgical, a Juniper & Johnson company, in 2019.",
+         [("Tamarack Surgical", "ORG", "ts"), ("Juniper & Johnson", "ORG", "jj")], {("jj", "ts")}),
+        ("Tamarack Surgical, a Juniper & Johnson company's supplier, ships parts.",
+         [("Tamarack Surgical", "ORG", "ts"), ("Juniper & Johnson", "ORG", "jj")], set()),
+        ("Tamarack Surgical, a Juniper & Johnson customer, ships parts.",
+         [("Tamarack Surgical", "ORG", "ts"), ("Juniper & Johnson", "ORG", "jj")], set()),
+        ("During the quarter the Company's majority-owned Quokka subsidiary raised capital.",
+         [("Quokka", "ORG", "qk")], {(ISS, "qk")}),
+        ("We sold shares of our wholly-owned Wombat Pay subsidiary.", [("Wombat Pay", "ORG", "wp")], {(ISS, "wp")}),
+        # "our Canadian subsidiary" names no company; "a subsidiary of Quokka" makes Quokka the owner, not owned
+        ("We sold our Canadian subsidiary.", [("Canadian", "ORG", "ca")], set()),
+    ],
+)
+def test_group_company_and_named_subsidiary(text, ents, expected):
+    facts = run_component(SubsidiaryExtractor, text, ents, context=RoleContext(issuer_key=ISS), passage_start=7)
+    assert facts_as_tuples(facts, ("owner", "owned")) == expected
+
+
+def test_definition_list_with_jurisdictions_and_each_other_subsidiary_of():
+    text = ("\u201cForeign Subsidiary\u201d means (a)(i) Kestrel EU Limited (United Kingdom); (a)(ii) Kestrel AUS PTY LTD "
+            "(Australia); and (a)(iii) Kestrel GmbH (Germany), and (b) each other direct and indirect Subsidiary of "
+            "Kestrel Corp. formed after the Closing Date.")
+    ents = [("Kestrel EU Limited", "ORG", "eu"), ("Kestrel AUS PTY LTD", "ORG", "au"), ("Kestrel GmbH", "ORG", "de"),
+            ("Kestrel Corp.", "ORG", "kc")]
+    facts = run_component(SubsidiaryExtractor, text, ents, context=RoleContext(issuer_key=ISS), passage_start=7)
+    assert facts_as_tuples(facts, ("owner", "owned")) == {("kc", "eu"), ("kc", "au"), ("kc", "de")}

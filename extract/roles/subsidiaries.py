@@ -134,6 +134,10 @@ class SubsidiaryExtractor(RoleComponent):
             facts += self._stake_after(p, a, b)
             facts += self._owns(p, a, b)
             facts += self._others(p, a, b, issuer)
+            facts += self._owned_by(p, a, b)
+            facts += self._issuer_subject(p, a, b, issuer)
+            facts += self._group_company(p, a, b)
+            facts += self._named_subsidiary(p, a, b, issuer)
         facts += self._guarantor_list(p, issuer)
         return facts
 
@@ -150,6 +154,90 @@ class SubsidiaryExtractor(RoleComponent):
             out.insert(0, m)
             cur = m
         return out
+
+    def _enumeration_forward(self, p: Passage, first: Mention, b: int) -> list[Mention]:
+        """``first`` and the organizations listed after it, each possibly with a description
+        ("A, a Mississippi corporation, B, a California corporation, and C")."""
+        out = [first]
+        cur = first
+        for m in p.mentions_in(first.end, b, "ORG", pronouns=False):
+            if m.start < cur.end:
+                continue
+            if not _RX["described_enumeration_gap"].fullmatch(p.text, cur.end, m.start):
+                break
+            out.append(m)
+            cur = m
+        return out
+
+    def _owned_by(self, p: Passage, a: int, b: int) -> list[Fact]:
+        """"X, a special purpose entity wholly owned by Y" / "X, which is 80% owned by Y"."""
+        out = []
+        for m in p.mentions_in(a, b, "ORG", pronouns=False):
+            om = _RX["owned_by_after_name"].match(p.text, m.end, b)
+            if not om:
+                continue
+            pct = om.group("pct")
+            if pct and not _T["majority_above"] < float(pct) <= _T["percent_max"]:
+                continue
+            after = p.mentions_in(om.end(), b)
+            owner = after[0] if after and _RX["the_gap"].fullmatch(p.text, om.end(), after[0].start) else None
+            if owner is None or owner.key == m.key:
+                continue
+            attrs = [("percentage", pct)] if pct else [("percentage", "100")] if _RX["wholly_word"].search(om.group(0)) else []
+            out.append(p.fact(ROLE, [("owner", owner.key), ("owned", m.key)], attrs, (a, b), self.extractor))
+        return out
+
+    def _group_company(self, p: Passage, a: int, b: int) -> list[Fact]:
+        """"Ethicon, a Johnson & Johnson company": the group named before "company" owns the
+        organization named before it."""
+        out = []
+        ments = p.mentions_in(a, b, "ORG", pronouns=False)
+        for x, y in zip(ments, ments[1:]):
+            if x.key == y.key or not _RX["group_company_after_name"].fullmatch(p.text, x.end, y.start):
+                continue
+            if _RX["company_word_after"].match(p.text, y.end, b):
+                out.append(p.fact(ROLE, [("owner", y.key), ("owned", x.key)], [], (a, b), self.extractor))
+        return out
+
+    def _named_subsidiary(self, p: Passage, a: int, b: int, issuer: str | None) -> list[Fact]:
+        """"the Company's majority-owned PhonePe subsidiary" / "our Ottava subsidiary": a name
+        between the owner's possessive and "subsidiary"."""
+        out = []
+        for m in p.mentions_in(a, b, "ORG", pronouns=False):
+            if not _RX["subsidiary_word_after"].match(p.text, m.end, b):
+                continue
+            pm = _RX["named_subsidiary_before"].search(p.text, max(a, m.start - _W["subsidiary_before_name"]), m.start)
+            if not pm or (_DEMONYM.fullmatch(m.text)):
+                continue
+            poss = pm.group("poss").lower()
+            owner: str | None
+            if poss == "its":
+                ante = self._antecedent(p, a, pm.start(), {m.key})
+                owner = ante.key if ante else None
+            else:
+                owner = issuer
+            if owner is None or owner == m.key:
+                continue
+            phrase = pm.group(0).lower()
+            pct = _RX["percent_owned"].search(phrase)
+            attrs = ([("percentage", pct.group(1))] if pct
+                     else [("percentage", "100")] if _RX["wholly_word"].search(phrase) else [])
+            out.append(p.fact(ROLE, [("owner", owner), ("owned", m.key)], attrs, (a, b), self.extractor))
+        return out
+
+    def _issuer_subject(self, p: Passage, a: int, b: int, issuer: str | None) -> list[Fact]:
+        """"We were incorporated in 1905 and are a subsidiary of Y": the issuer, subject of the
+        sentence, is Y's subsidiary."""
+        if issuer is None:
+            return []
+        sm = _RX["issuer_subject_subsidiary"].match(p.text, a, b)
+        if not sm or p.mentions_in(a, sm.end() - 1, "ORG", pronouns=False):
+            return []
+        owner = self._owner_after(p, sm.end(), b, {issuer})
+        if owner is None or owner.pronoun:
+            return []
+        attrs = [("percentage", "100")] if _RX["wholly_word"].search(sm.group(0)) else []
+        return [p.fact(ROLE, [("owner", owner.key), ("owned", issuer)], attrs, (a, b), self.extractor)]
 
     def _others(self, p: Passage, a: int, b: int, issuer: str | None) -> list[Fact]:
         """"A, B and certain other subsidiaries of Y" / "A, a Utah corporation, together with the
@@ -374,6 +462,9 @@ class SubsidiaryExtractor(RoleComponent):
             if _RX["issuer_name_word"].fullmatch(m.text):
                 continue
             owned = [o for o in enumeration_from(p, m, b, "ORG") if not o.pronoun]
+            described = self._enumeration_forward(p, m, b)
+            if len(described) > len(owned):
+                owned = described
             poss = (mm.group("poss") or "").strip().lower()
             owner: str | None
             if poss in ("our", "the company's", "the registrant's"):
