@@ -192,7 +192,7 @@ class SubsidiaryExtractor(RoleComponent):
         organization named before it."""
         out = []
         ments = p.mentions_in(a, b, "ORG", pronouns=False)
-        for x, y in zip(ments, ments[1:]):
+        for x, y in zip(ments, ments[1:], strict=False):
             if x.key == y.key or not _RX["group_company_after_name"].fullmatch(p.text, x.end, y.start):
                 continue
             if _RX["company_word_after"].match(p.text, y.end, b):
