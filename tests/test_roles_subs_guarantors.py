@@ -170,3 +170,34 @@ def test_definition_list_with_jurisdictions_and_each_other_subsidiary_of():
             ("Kestrel Corp.", "ORG", "kc")]
     facts = run_component(SubsidiaryExtractor, text, ents, context=RoleContext(issuer_key=ISS), passage_start=7)
     assert facts_as_tuples(facts, ("owner", "owned")) == {("kc", "eu"), ("kc", "au"), ("kc", "de")}
+
+
+@pytest.mark.parametrize(
+    "text, ents, expected",
+    [
+        ("\u201cChange of Control\u201d means (a) Heron Holdings shall cease to directly own all of the capital stock of "
+         "Heron Rental, LLC, free and clear of any Liens.", [("Heron Holdings", "ORG", "hh"), ("Heron Rental, LLC", "ORG", "hr")],
+         {("hh", "hr")}),
+        ("(iii) the failure of Egret Holdings to own directly or indirectly, beneficially and of record, 100% of the "
+         "issued and outstanding Equity Interests of Egret Building LLC;", [("Egret Holdings", "ORG", "eh"),
+                                                                           ("Egret Building LLC", "ORG", "eb")],
+         {("eh", "eb")}),
+        # a minority or an unstated share is no subsidiary
+        ("(v) the failure of Egret Holdings to directly own a portion of the ownership interest in Egret Building LLC.",
+         [("Egret Holdings", "ORG", "eh"), ("Egret Building LLC", "ORG", "eb")], set()),
+    ],
+)
+def test_change_of_control_clause_states_the_ownership(text, ents, expected):
+    facts = run_component(SubsidiaryExtractor, text, ents, context=RoleContext(issuer_key=ISS), passage_start=7)
+    assert facts_as_tuples(facts, ("owner", "owned")) == expected
+
+
+def test_change_of_control_clauses_make_no_indirect_chain():
+    from corpkg.extract.roles.run import finalize_facts
+
+    text = ("\u201cChange in Control\u201d means (a) Ibis Holdco ceases to own, directly, 100% of the equity interests of "
+            "Ibis Opco; (b) Ibis Parent ceases to own, directly or indirectly, 100% of the equity interests of Ibis Holdco.")
+    ents = [("Ibis Holdco", "ORG", "hc"), ("Ibis Opco", "ORG", "oc"), ("Ibis Parent", "ORG", "pa")]
+    facts = finalize_facts(run_component(SubsidiaryExtractor, text, ents, context=RoleContext(issuer_key=ISS)))
+    assert facts_as_tuples(facts, ("owner", "owned")) == {("hc", "oc"), ("pa", "hc")}
+    assert all(dict(f.attributes) == {"percentage": "100"} for f in facts)

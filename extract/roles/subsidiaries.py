@@ -39,6 +39,7 @@ __all__ = ["SubsidiaryExtractor", "finalize", "TENTATIVE", "BECAME"]
 ROLE = "subsidiary"
 TENTATIVE = "_tentative"
 BECAME = "_became"  # "X became a subsidiary of Y": also an acquisition (see run.finalize_facts)
+NO_CHAIN = "_no_chain"  # a clause of a list ("(a) ... (b) ..."): no indirect ownership through it (see _indirect)
 
 
 PATTERNS = "subsidiaries.json"
@@ -137,6 +138,7 @@ class SubsidiaryExtractor(RoleComponent):
             facts += self._owned_by(p, a, b)
             facts += self._issuer_subject(p, a, b, issuer)
             facts += self._group_company(p, a, b)
+            facts += self._ceases_to_own(p, a, b)
             facts += self._named_subsidiary(p, a, b, issuer)
         facts += self._guarantor_list(p, issuer)
         return facts
@@ -185,6 +187,24 @@ class SubsidiaryExtractor(RoleComponent):
                 continue
             attrs = [("percentage", pct)] if pct else [("percentage", "100")] if _RX["wholly_word"].search(om.group(0)) else []
             out.append(p.fact(ROLE, [("owner", owner.key), ("owned", m.key)], attrs, (a, b), self.extractor))
+        return out
+
+    def _ceases_to_own(self, p: Passage, a: int, b: int) -> list[Fact]:
+        """A change-of-control clause states the ownership it guards: "Holdings shall cease to own
+        all of the capital stock of the Borrower", "the failure of X to own, directly or indirectly,
+        100% of the Equity Interests of Y"."""
+        out = []
+        for m in p.mentions_in(a, b, "ORG"):
+            cm = _RX["ceases_to_own_after"].match(p.text, m.end, b)
+            if cm is None and _RX["failure_of_before"].search(p.text, max(a, m.start - _W["failure_of_before"]), m.start):
+                cm = _RX["to_own_after"].match(p.text, m.end, b)
+            if cm is None:
+                continue
+            after = p.mentions_in(cm.end(), b, "ORG")
+            if not after or not _RX["the_gap"].fullmatch(p.text, cm.end(), after[0].start) or after[0].key == m.key:
+                continue
+            out.append(p.fact(ROLE, [("owner", m.key), ("owned", after[0].key)], [("percentage", "100"), (NO_CHAIN, "1")],
+                              (a, b), self.extractor))
         return out
 
     def _group_company(self, p: Passage, a: int, b: int) -> list[Fact]:
@@ -594,14 +614,21 @@ def finalize(facts: list[Fact]) -> list[Fact]:
             f = Fact(f.role, f.participants, tuple(x for x in f.attributes if x[0] != TENTATIVE), f.evidence)
         kept.append(f)
     kept = merge_facts(kept)
-    return kept + _indirect(kept)
+    derived = _indirect(kept)
+    return [_without(f, NO_CHAIN) for f in kept] + derived
+
+
+def _without(f: Fact, attribute: str) -> Fact:
+    if f.role != ROLE or attribute not in dict(f.attributes):
+        return f
+    return Fact(f.role, f.participants, tuple(x for x in f.attributes if x[0] != attribute), f.evidence)
 
 
 def _indirect(facts: list[Fact]) -> list[Fact]:
     """One step of indirect ownership stated in one sentence of running text: "A is the parent
     of B, which owns C" → A owns C too (through B).  Exhibit 21 lists are left alone (their nesting is the
     ownership chain already), ended relations and self-ownership are skipped."""
-    text_facts = [f for f in facts if f.role == ROLE and not f.attribute("endDate")
+    text_facts = [f for f in facts if f.role == ROLE and not f.attribute("endDate") and not f.attribute(NO_CHAIN)
                   and any(".subsidiaries@" in (e.extractor or "") for e in f.evidence)]
     have = {(f.participant("owner")[0], f.participant("owned")[0]) for f in facts if f.role == ROLE}
     out = []
