@@ -255,3 +255,22 @@ def test_headerless_prospectus_names_its_issuer(body, expected):
         (fact,) = r.facts
         (ev,) = fact.evidence
         assert doc.text[ev.start : ev.end] == expected
+
+
+@pytest.mark.parametrize(
+    "body, expected",
+    [
+        ("Amendment No. 1\n\nThis AMENDMENT is entered into among KESTREL BRANDS, INC. (the \u201cBorrower\u201d) and the "
+         "Lenders party hereto.\n\nKestrel Brands, Inc. shall pay the fees.\n", "Kestrel Brands, Inc."),
+        # the buyer outranks the company it buys; a name broken over two lines is one name
+        ("Letter of Support\n\nThis letter is written by and between the Stockholder and Heron Acquisition\nCorp., a "
+         "Delaware corporation (\u201cBuyer\u201d). Pogo Wells, LLC, a Texas limited liability company (the "
+         "\u201cCompany\u201d), is the target.\n", "Heron Acquisition Corp."),
+        # a defined term that names no company with a legal suffix
+        ("Memorandum\n\nJohn Roe (\u201cBorrower\u201d) promises to pay Kestrel Bank.\n", None),
+    ],
+)
+def test_headerless_agreement_names_the_party_it_defines(body, expected):
+    doc = read_text(body.encode(), "agreement.txt")
+    r = extract_issuer(doc)
+    assert (r.issuer.label if r.issuer else None) == expected

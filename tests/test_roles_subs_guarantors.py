@@ -201,3 +201,36 @@ def test_change_of_control_clauses_make_no_indirect_chain():
     facts = finalize_facts(run_component(SubsidiaryExtractor, text, ents, context=RoleContext(issuer_key=ISS)))
     assert facts_as_tuples(facts, ("owner", "owned")) == {("hc", "oc"), ("pa", "hc")}
     assert all(dict(f.attributes) == {"percentage": "100"} for f in facts)
+
+
+@pytest.mark.parametrize(
+    "text, ents, expected",
+    [
+        ("Revenues of Osprey Freight Services Company (Osprey), NS\u2019 subsidiary, grew.",
+         [("Osprey Freight Services Company", "ORG", "of"), ("NS", "ORG", "ns")], {("ns", "of")}),
+        ("Plover Ltd., Acme's wholly owned subsidiary, was sold.", [("Plover Ltd.", "ORG", "pl"), ("Acme", "ORG", "ac")],
+         {("ac", "pl")}),
+        # "Acme's subsidiary of choice", "Acme's customers": no ownership stated of the name before
+        ("Plover Ltd., Acme's customer, was sold.", [("Plover Ltd.", "ORG", "pl"), ("Acme", "ORG", "ac")], set()),
+    ],
+)
+def test_possessor_apposition(text, ents, expected):
+    facts = run_component(SubsidiaryExtractor, text, ents, context=RoleContext(issuer_key=ISS), passage_start=7)
+    assert facts_as_tuples(facts, ("owner", "owned")) == expected
+
+
+@pytest.mark.parametrize(
+    "text, ents, expected",
+    [
+        # the owner heads the party list: only the name the apposition follows is owned
+        ("The Merger Agreement is by and among Grebe, Teal Acquisition Corporation, a Delaware corporation and a wholly "
+         "owned subsidiary of Grebe (\u201cMerger Sub\u201d), and Coot, Inc.",
+         [("Grebe", "ORG", "gr"), ("Teal Acquisition Corporation", "ORG", "ta"), ("Coot, Inc.", "ORG", "co")],
+         {("gr", "ta")}),
+        ("Merger Sub merged with and into Coot, Inc., with Coot, Inc. surviving the Merger as a wholly owned subsidiary "
+         "of Grebe.", [("Grebe", "ORG", "gr"), ("Coot, Inc.", "ORG", "co")], {("gr", "co")}),
+    ],
+)
+def test_merger_parties(text, ents, expected):
+    facts = run_component(SubsidiaryExtractor, text, ents, context=RoleContext(issuer_key=ISS), passage_start=7)
+    assert facts_as_tuples(facts, ("owner", "owned")) == expected

@@ -316,7 +316,38 @@ def _self_named(doc: Document) -> _Party | None:
             start = m.start("name")
             ev = _evidence(doc, start, start + len(name), "Self-reference")
             return _Party(["issuer"], "Organization", name, None, evidence=[ev] if ev else [])
-    return None
+    return _defined_party(doc, reach)
+
+
+_PARTY_RANK = {t: i for i, t in enumerate(load_json(PATTERNS)["defined_party_terms"])}
+
+
+def _defined_party(doc: Document, reach: int) -> _Party | None:
+    """The party the document defines as the one it is about ("Lifetime Brands, Inc. (the
+    “Borrower”)"), the best-ranked term first: a name with a legal suffix."""
+    best: tuple[int, int, int, str] | None = None
+    for m in _RX["defined_party_name"].finditer(doc.text, 0, reach):
+        raw = m.group("name").rstrip(" ,\n")
+        start = m.start("name")
+        pieces = list(_RX["and_split"].finditer(raw))
+        if pieces and has_legal_suffix(" ".join(raw[pieces[-1].end():].split())):
+            start += pieces[-1].end()
+            raw = raw[pieces[-1].end():]
+        if not has_legal_suffix(" ".join(raw.split())):
+            continue
+        rank = _PARTY_RANK[m.group("term").lower()]
+        if best is None or rank < best[0]:
+            best = (rank, start, start + len(raw), raw)
+    if best is None:
+        return None
+    _, s, e, raw = best
+    name = " ".join(raw.split())
+    label = proper_name(name, doc.text)[0] if name.isupper() else name
+    ev = _evidence(doc, s, e, "Preamble")
+    party = _Party(["issuer"], "Organization", label, None, evidence=[ev] if ev else [])
+    if name != label:
+        party.aliases.add(name)
+    return party
 
 
 def extract_issuer(doc: Document) -> IssuerResult:

@@ -139,6 +139,7 @@ class SubsidiaryExtractor(RoleComponent):
             facts += self._issuer_subject(p, a, b, issuer)
             facts += self._group_company(p, a, b)
             facts += self._ceases_to_own(p, a, b)
+            facts += self._possessor_apposition(p, a, b)
             facts += self._named_subsidiary(p, a, b, issuer)
         facts += self._guarantor_list(p, issuer)
         return facts
@@ -205,6 +206,21 @@ class SubsidiaryExtractor(RoleComponent):
                 continue
             out.append(p.fact(ROLE, [("owner", m.key), ("owned", after[0].key)], [("percentage", "100"), (NO_CHAIN, "1")],
                               (a, b), self.extractor))
+        return out
+
+    def _possessor_apposition(self, p: Passage, a: int, b: int) -> list[Fact]:
+        """"Triple Crown Services Company (Triple Crown), NS’ subsidiary" / "X, Acme's wholly owned
+        subsidiary": the possessor owns the organization named before it."""
+        out = []
+        ments = p.mentions_in(a, b, "ORG", pronouns=False)
+        for x, y in zip(ments, ments[1:], strict=False):
+            if x.key == y.key or not _RX["possessor_apposition_gap"].fullmatch(p.text, x.end, y.start):
+                continue
+            pm = _RX["possessive_subsidiary_after"].match(p.text, y.end, b)
+            if pm is None:
+                continue
+            attrs = [("percentage", "100")] if _RX["wholly_word"].search(pm.group(0)) else []
+            out.append(p.fact(ROLE, [("owner", y.key), ("owned", x.key)], attrs, (a, b), self.extractor))
         return out
 
     def _group_company(self, p: Passage, a: int, b: int) -> list[Fact]:
@@ -433,10 +449,13 @@ class SubsidiaryExtractor(RoleComponent):
             owner: str | None = None
             phrase = mm.group(0).lower()
             if mm.group("of"):
-                om = self._owner_after(p, mm.end(), b, {o.key for o in owned_list})
+                om = self._owner_after(p, mm.end(), b, {m.key})
                 if om is None:
                     continue
                 owner = om.key
+                if any(o.key == owner for o in owned_list):
+                    # "among Nuance, Sonic Corp., a wholly owned subsidiary of Nuance": the owner heads the list
+                    owned_list = [m]
             elif _RX["issuer_possessive"].search(phrase):
                 owner = issuer
             elif _RX["its_word"].search(phrase):
