@@ -234,3 +234,13 @@ def test_possessor_apposition(text, ents, expected):
 def test_merger_parties(text, ents, expected):
     facts = run_component(SubsidiaryExtractor, text, ents, context=RoleContext(issuer_key=ISS), passage_start=7)
     assert facts_as_tuples(facts, ("owner", "owned")) == expected
+
+
+def test_owner_heading_the_list_under_another_name_says_nothing():
+    ents = [("Egret", "ORG", "eg"), ("New Egret", "ORG", "eg"), ("Egret Merger Sub II, Inc.", "ORG", "ms")]
+    text = ("The agreement is among Egret, Egret Merger Sub II, Inc., a Delaware corporation and wholly owned subsidiary "
+            "of {owner}, and Coot, Inc.")
+    for owner, expected in (("Egret", {("eg", "ms")}), ("New Egret", set())):
+        facts = run_component(SubsidiaryExtractor, text.format(owner=owner), ents, context=RoleContext(issuer_key=ISS),
+                              passage_start=7)
+        assert facts_as_tuples(facts, ("owner", "owned")) == expected

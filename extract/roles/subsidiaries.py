@@ -453,8 +453,13 @@ class SubsidiaryExtractor(RoleComponent):
                 if om is None:
                     continue
                 owner = om.key
-                if any(o.key == owner for o in owned_list):
-                    # "among Nuance, Sonic Corp., a wholly owned subsidiary of Nuance": the owner heads the list
+                heads = [o for o in owned_list if o.key == owner]
+                if heads:
+                    # "among Nuance, Sonic Corp., a wholly owned subsidiary of Nuance": the owner, named alike,
+                    # heads the list and only the name before "a subsidiary" is owned; a name the index merged
+                    # with another ("New Disney", "Disney") or a plural phrase says nothing sure
+                    if _RX["plural_subsidiaries"].search(phrase) or not any(o.text == om.text for o in heads):
+                        continue
                     owned_list = [m]
             elif _RX["issuer_possessive"].search(phrase):
                 owner = issuer
