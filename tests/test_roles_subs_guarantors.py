@@ -244,3 +244,11 @@ def test_owner_heading_the_list_under_another_name_says_nothing():
         facts = run_component(SubsidiaryExtractor, text.format(owner=owner), ents, context=RoleContext(issuer_key=ISS),
                               passage_start=7)
         assert facts_as_tuples(facts, ("owner", "owned")) == expected
+
+
+@pytest.mark.parametrize("stake", ["more than 99%", "at least 80%", "in excess of 90%"])
+def test_majority_stake_with_a_lower_bound(stake):
+    text = f"Following the reorganization, Wren Realty Corporation owns {stake} of the outstanding units of Wren Realty OP, LLC."
+    ents = [("Wren Realty Corporation", "ORG", "wr"), ("Wren Realty OP, LLC", "ORG", "op")]
+    facts = run_component(SubsidiaryExtractor, text, ents, context=RoleContext(issuer_key=ISS), passage_start=7)
+    assert facts_as_tuples(facts, ("owner", "owned")) == {("wr", "op")}
