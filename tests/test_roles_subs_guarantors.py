@@ -252,3 +252,13 @@ def test_majority_stake_with_a_lower_bound(stake):
     ents = [("Wren Realty Corporation", "ORG", "wr"), ("Wren Realty OP, LLC", "ORG", "op")]
     facts = run_component(SubsidiaryExtractor, text, ents, context=RoleContext(issuer_key=ISS), passage_start=7)
     assert facts_as_tuples(facts, ("owner", "owned")) == {("wr", "op")}
+
+
+def test_index_of_defined_terms_is_no_apposition():
+    text = "UCC, 19\nUnmatured Default, 19\nWren Bank, 19\nWholly-Owned Subsidiary, 19\nWorking Capital Loans, 19"
+    facts = run_component(SubsidiaryExtractor, text, [("Wren Bank", "ORG", "wb")], context=RoleContext(issuer_key=ISS))
+    assert facts == []
+    text = "The Company and its 2 wholly owned subsidiaries, Wren Bank and Wren Trust, merged."
+    facts = run_component(SubsidiaryExtractor, text, [("Wren Bank", "ORG", "wb"), ("Wren Trust", "ORG", "wt")],
+                          context=RoleContext(issuer_key=ISS))
+    assert facts_as_tuples(facts, ("owner", "owned")) == {(ISS, "wb"), (ISS, "wt")}
