@@ -146,6 +146,8 @@ def test_merger_sub_with_defined_term_before_and_a_subsidiary_of():
     [
         ("The device was developed by Tamarack Surgical, a Juniper & Johnson company, in 2019.",
          [("Tamarack Surgical", "ORG", "ts"), ("Juniper & Johnson", "ORG", "jj")], {("jj", "ts")}),
+        ("He was a Project Lead at Zed (formerly Gizmo [z]), an Alphabet Inc. company, since 2016.",
+         [("Zed", "ORG", "z"), ("Alphabet Inc.", "ORG", "al")], {("al", "z")}),
         ("Tamarack Surgical, a Juniper & Johnson company's supplier, ships parts.",
          [("Tamarack Surgical", "ORG", "ts"), ("Juniper & Johnson", "ORG", "jj")], set()),
         ("Tamarack Surgical, a Juniper & Johnson customer, ships parts.",
