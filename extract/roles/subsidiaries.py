@@ -6,7 +6,14 @@ Signals (patterns in ``patterns/roles/subsidiaries.json``):
 - introduction: "our subsidiary X", "Y and its subsidiaries A and B", "two subsidiaries: A and B";
 - majority stakes: "we own 80% of the outstanding stock of X";
 - ends: "X was dissolved and merged into Y" (endDate, endReason); a bare "X was dissolved on
-  DATE" only dates a subsidiary found elsewhere in the filing (see :func:`finalize`).
+  DATE" only dates a subsidiary found elsewhere in the filing (see :func:`finalize`);
+- "A, B and certain other subsidiaries of Y", "A, a Utah corporation, together with the
+  Subsidiaries of Y", "X, a special purpose entity wholly owned by Y", "We ... and are a subsidiary
+  of Y", "Ethicon, a Johnson & Johnson company", "our majority-owned X subsidiary", "X (X), NS’
+  subsidiary";
+- agreements: guarantors listed under a signature caption ("SUBSIDIARY GUARANTORS:", or
+  "GUARANTORS:" when the agreement defines them as subsidiaries of a party), and change-of-control
+  clauses ("Holdings shall cease to own all of the capital stock of the Borrower").
 
 Exhibit 21 lists are read from the Document by :mod:`corpkg.extract.roles.exhibit21`.
 """
