@@ -264,3 +264,30 @@ def test_index_of_defined_terms_is_no_apposition():
     facts = run_component(SubsidiaryExtractor, text, [("Wren Bank", "ORG", "wb"), ("Wren Trust", "ORG", "wt")],
                           context=RoleContext(issuer_key=ISS))
     assert facts_as_tuples(facts, ("owner", "owned")) == {(ISS, "wb"), (ISS, "wt")}
+
+
+@pytest.mark.parametrize(
+    "text, ents, expected",
+    [
+        ("On May 1, 1998, a wholly-owned subsidiary of the Registrant, Larkspur Corporation, a California corporation, "
+         "acquired the assets of Finch Inc.", [("Larkspur Corporation", "ORG", "lk"), ("Finch Inc.", "ORG", "fi")],
+         {(ISS, "lk")}),
+        ("The plan is by and among Finch Inc., Heron Holdco Corp., a Delaware corporation and a wholly owned subsidiary "
+         "of Finch Inc., Larkspur Corporation, a Delaware corporation and a wholly owned subsidiary of Heron Holdco Corp.",
+         [("Larkspur Corporation", "ORG", "lk"), ("Finch Inc.", "ORG", "fi"), ("Heron Holdco Corp.", "ORG", "hh")],
+         {("fi", "hh"), ("hh", "lk")}),
+        ("He was president of a subsidiary of Finch Inc., Larkspur Corporation and Aster LLC.",
+         [("Larkspur Corporation", "ORG", "lk"), ("Finch Inc.", "ORG", "fi"), ("Aster LLC", "ORG", "a")], set()),
+        ("The Company conducts its operations through Wren Operating Partnership, L.P. (the \u201cOperating "
+         "Partnership\u201d), of which the Company is the sole general partner.",
+         [("Wren Operating Partnership, L.P.", "ORG", "op")], {(ISS, "op")}),
+        ("Substantially all of our assets are held by our operating partnership, Wren Properties, L.P.",
+         [("Wren Properties, L.P.", "ORG", "op")], {(ISS, "op")}),
+        # a partnership whose general partner is someone else
+        ("Wren Properties, L.P., of which Heron GP LLC is the general partner, owns the mall.",
+         [("Wren Properties, L.P.", "ORG", "op"), ("Heron GP LLC", "ORG", "gp")], set()),
+    ],
+)
+def test_owner_named_first_and_operating_partnerships(text, ents, expected):
+    facts = run_component(SubsidiaryExtractor, text, ents, context=RoleContext(issuer_key=ISS), passage_start=7)
+    assert facts_as_tuples(facts, ("owner", "owned")) == expected

@@ -147,6 +147,8 @@ class SubsidiaryExtractor(RoleComponent):
             facts += self._group_company(p, a, b)
             facts += self._ceases_to_own(p, a, b)
             facts += self._possessor_apposition(p, a, b)
+            facts += self._owner_named_first(p, a, b)
+            facts += self._operating_partnership(p, a, b, issuer)
             facts += self._named_subsidiary(p, a, b, issuer)
         facts += self._guarantor_list(p, issuer)
         return facts
@@ -213,6 +215,43 @@ class SubsidiaryExtractor(RoleComponent):
                 continue
             out.append(p.fact(ROLE, [("owner", m.key), ("owned", after[0].key)], [("percentage", "100"), (NO_CHAIN, "1")],
                               (a, b), self.extractor))
+        return out
+
+    def _owner_named_first(self, p: Passage, a: int, b: int) -> list[Fact]:
+        """"a wholly-owned subsidiary of the Registrant, Larkspur Corporation, a California
+        corporation": the owner before the owned, the owned in apposition."""
+        out = []
+        for om in p.mentions_in(a, b, "ORG"):
+            sm = _RX["subsidiary_of_before_owner"].search(p.text, max(a, om.start - _W["subsidiary_before_name"]), om.start)
+            if sm is None:
+                continue
+            prev = p.mentions_in(a, sm.start(), "ORG")
+            if (prev and _RX["apposition_of_name_before"].fullmatch(p.text, prev[-1].end, sm.start())
+                    or _RX["description_and_before"].search(p.text, max(a, sm.start() - _W["subsidiary_before_name"]),
+                                                            sm.start())):
+                continue  # "New Disney, a Delaware corporation and a wholly owned subsidiary of the Registrant, ..."
+            after = [x for x in p.mentions_in(om.end, b, "ORG", pronouns=False) if x.key != om.key]
+            if not after or not _RX["owner_then_name_gap"].fullmatch(p.text, om.end, after[0].start):
+                continue
+            owned = after[0]
+            if not _RX["apposition_tail_after"].match(p.text, owned.end, b):
+                continue
+            attrs = [("percentage", "100")] if _RX["wholly_word"].search(sm.group(0)) else []
+            out.append(p.fact(ROLE, [("owner", om.key), ("owned", owned.key)], attrs, (a, b), self.extractor))
+        return out
+
+    def _operating_partnership(self, p: Passage, a: int, b: int, issuer: str | None) -> list[Fact]:
+        """A REIT's operating partnership: "our operating partnership, X", "X, of which we are the
+        sole general partner"."""
+        if issuer is None:
+            return []
+        out = []
+        for m in p.mentions_in(a, b, "ORG", pronouns=False):
+            if m.key == issuer:
+                continue
+            before = _RX["operating_partnership_before"].search(p.text, max(a, m.start - _W["subsidiary_before_name"]), m.start)
+            if before or _RX["general_partner_after"].match(p.text, m.end, b):
+                out.append(p.fact(ROLE, [("owner", issuer), ("owned", m.key)], [], (a, b), self.extractor))
         return out
 
     def _possessor_apposition(self, p: Passage, a: int, b: int) -> list[Fact]:
@@ -452,7 +491,9 @@ class SubsidiaryExtractor(RoleComponent):
             if _DEMONYM.fullmatch(m.text) and _RX["space_word"].match(p.text[m.end : mm.end()]):
                 continue  # "our Australian subsidiary": a nationality, not a company
             owned_list = enumeration_before(p, m, a, "ORG")
-            owned_list = [o for o in owned_list if not o.pronoun]
+            # a name right after "subsidiary of" owns in its own apposition ("A, a subsidiary of B, C, a subsidiary of A")
+            owned_list = [o for o in owned_list if not o.pronoun and (o is m or not _RX["owner_position_before"].search(
+                p.text, max(a, o.start - _W["subsidiary_before_name"]), o.start))]
             owner: str | None = None
             phrase = mm.group(0).lower()
             if mm.group("of"):
