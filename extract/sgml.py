@@ -128,6 +128,8 @@ _HEADER_OPEN = re.compile(r"<(SEC|IMS)-HEADER>", re.I)
 _HEADER_CLOSE = re.compile(r"</(SEC|IMS)-HEADER>", re.I)
 _SUBMISSION_OPEN = re.compile(r"<(SEC|IMS)-DOCUMENT>", re.I)
 _PEM = re.compile(r"-----BEGIN PRIVACY-ENHANCED MESSAGE-----")
+# EDGAR's dissemination layout: "<SUBMISSION>" with the tagged header lines before the first <DOCUMENT>
+_DISSEMINATION_OPEN = re.compile(r"<SUBMISSION>", re.I)
 
 
 @dataclass
@@ -166,6 +168,7 @@ def looks_like_submission(src: str) -> bool:
         or _SUBMISSION_OPEN.match(head)
         or _HEADER_OPEN.match(head)
         or _DOC_OPEN.match(head)
+        or _DISSEMINATION_OPEN.match(head)
     )
 
 
@@ -193,6 +196,11 @@ def split_submission(src: str) -> RawSubmission:
             close_start, close_end = close.start(), close.end()
         header_start, header_end = m.start(), close_end
         header_text = src[m.end() : close_start]
+    else:
+        d = _DISSEMINATION_OPEN.match(src, len(src) - len(src.lstrip()))
+        if d and first_doc is not None:
+            header_start, header_end = d.start(), first_doc.start()
+            header_text = src[d.end() : first_doc.start()]
     documents: list[RawDocument] = []
     pos = 0
     while True:

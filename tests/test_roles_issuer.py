@@ -233,3 +233,44 @@ def test_dated_former_names_become_former_name_nodes(corpus_dir):
     assert (node, CKG.until, Literal("1998-03-11", datatype=XSD.date)) in fg.triples
     assert (node, PROV.wasDerivedFrom, fg.filing) in fg.triples
     assert not any(p == CKG.signedOn for _s, p, _o in fg.triples)  # the header gives the filing date
+
+
+@pytest.mark.parametrize(
+    "body, expected",
+    [
+        ("PROSPECTUS SUPPLEMENT\n\n$500,000,000 5.00% Notes due 2031\n\nIn this prospectus supplement, the terms \u201cwe,\u201d "
+         "\u201cus\u201d and \u201cthe Company\u201d refer to Quillon Gas and Power Company and its subsidiaries.\n",
+         "Quillon Gas and Power Company"),
+        ("PROSPECTUS SUPPLEMENT\n\n$300,000,000 Senior Notes\n\nPrice to Public\tUnderwriting Discount\tProceeds, before "
+         "expenses, to The Quillon Companies, Inc.\nPer note\t99.5%\t0.6%\t98.9%\n", "The Quillon Companies, Inc."),
+        # no legal suffix: no issuer
+        ("PROSPECTUS SUPPLEMENT\n\nProceeds to Issuer\tTotal\n", None),
+    ],
+)
+def test_headerless_prospectus_names_its_issuer(body, expected):
+    doc = read_text(body.encode(), "prospectus.txt")
+    r = extract_issuer(doc)
+    assert (r.issuer.label if r.issuer else None) == expected
+    if expected:
+        (fact,) = r.facts
+        (ev,) = fact.evidence
+        assert doc.text[ev.start : ev.end] == expected
+
+
+@pytest.mark.parametrize(
+    "body, expected",
+    [
+        ("Amendment No. 1\n\nThis AMENDMENT is entered into among KESTREL BRANDS, INC. (the \u201cBorrower\u201d) and the "
+         "Lenders party hereto.\n\nKestrel Brands, Inc. shall pay the fees.\n", "Kestrel Brands, Inc."),
+        # the buyer outranks the company it buys; a name broken over two lines is one name
+        ("Letter of Support\n\nThis letter is written by and between the Stockholder and Heron Acquisition\nCorp., a "
+         "Delaware corporation (\u201cBuyer\u201d). Pogo Wells, LLC, a Texas limited liability company (the "
+         "\u201cCompany\u201d), is the target.\n", "Heron Acquisition Corp."),
+        # a defined term that names no company with a legal suffix
+        ("Memorandum\n\nJohn Roe (\u201cBorrower\u201d) promises to pay Kestrel Bank.\n", None),
+    ],
+)
+def test_headerless_agreement_names_the_party_it_defines(body, expected):
+    doc = read_text(body.encode(), "agreement.txt")
+    r = extract_issuer(doc)
+    assert (r.issuer.label if r.issuer else None) == expected

@@ -75,3 +75,52 @@ def test_two_rows_are_two_entities_even_when_the_index_merges_them():
     got, ents = facts_of(body, resolve=lambda name: "acme-asia" if name.startswith("Acme Asia") else None)
     assert set(got) == {("acme", "acme-asia"), ("acme", "Acme Asia LLC")}
     assert [e.label for e in ents] == ["Acme Asia LLC"]
+
+
+DISSEMINATION = """<SUBMISSION>
+<ACCESSION-NUMBER>0000000000-05-000001
+<TYPE>10-K
+<PERIOD>20041231
+<FILING-DATE>20050301
+<FILER>
+<COMPANY-DATA>
+<CONFORMED-NAME>ACME HOLDINGS INC
+<CIK>0000000001
+<STATE-OF-INCORPORATION>DE
+</COMPANY-DATA>
+</FILER>
+<DOCUMENT>
+<TYPE>10-K
+<SEQUENCE>1
+<TEXT>
+Annual report of Acme Holdings, Inc.
+</TEXT>
+</DOCUMENT>
+<DOCUMENT>
+<TYPE>EX-21
+<SEQUENCE>2
+<TEXT>
+<HTML><BODY><P>SUBSIDIARIES OF ACME HOLDINGS, INC.</P>
+<TABLE><TR><TH>NAME</TH><TH>JURISDICTION OF FORMATION</TH></TR>
+<TR><TD>Acme Field Services, Inc.</TD><TD>&nbsp;</TD><TD>VIRGINIA</TD></TR>
+<TR><TD>Acme Testing Laboratory, Inc.</TD><TD>&nbsp;</TD><TD>KANSAS</TD></TR>
+</TABLE></BODY></HTML>
+</TEXT>
+</DOCUMENT>
+</SUBMISSION>
+"""
+
+
+def test_dissemination_layout_splits_documents_and_reads_the_exhibit21_table():
+    """A submission in EDGAR's dissemination layout ("<SUBMISSION>", tagged header lines, no
+    <SEC-HEADER>) is split into its documents, so the EX-21 table is read."""
+    doc = read_text(DISSEMINATION.encode(), "acme-10k.txt")
+    assert [d.type for d in doc.documents] == ["10-K", "EX-21"]
+    assert doc.header is not None and doc.header.form_type == "10-K"
+    assert doc.header.parties[0].name == "ACME HOLDINGS INC"
+    facts, _ = exhibit21_facts(doc, lambda name: None, "acme", lambda name: name)
+    got = {(f.participant("owner")[0], f.participant("owned")[0]): dict(f.attributes) for f in facts}
+    assert got == {
+        ("acme", "Acme Field Services, Inc."): {"jurisdiction": "VIRGINIA"},
+        ("acme", "Acme Testing Laboratory, Inc."): {"jurisdiction": "KANSAS"},
+    }

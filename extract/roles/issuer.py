@@ -303,6 +303,53 @@ def as_of_date(doc: Document) -> str | None:
     return None
 
 
+def _self_named(doc: Document) -> _Party | None:
+    """The issuer of a document with neither SEC header nor cover name (a prospectus supplement
+    filed alone): the company its own text says "we" refers to, else the one its pricing table
+    pays the proceeds to; a name with a legal suffix, with evidence where it is printed."""
+    reach = min(len(doc.text), _W["self_reference_reach"])
+    for key in ("self_reference_name", "proceeds_name"):
+        for m in _RX[key].finditer(doc.text, 0, reach):
+            name = m.group("name").rstrip(" ,")
+            if not has_legal_suffix(name):
+                continue
+            start = m.start("name")
+            ev = _evidence(doc, start, start + len(name), "Self-reference")
+            return _Party(["issuer"], "Organization", name, None, evidence=[ev] if ev else [])
+    return _defined_party(doc, reach)
+
+
+_PARTY_RANK = {t: i for i, t in enumerate(load_json(PATTERNS)["defined_party_terms"])}
+
+
+def _defined_party(doc: Document, reach: int) -> _Party | None:
+    """The party the document defines as the one it is about ("Lifetime Brands, Inc. (the
+    “Borrower”)"), the best-ranked term first: a name with a legal suffix."""
+    best: tuple[int, int, int, str] | None = None
+    for m in _RX["defined_party_name"].finditer(doc.text, 0, reach):
+        raw = m.group("name").rstrip(" ,\n")
+        start = m.start("name")
+        pieces = list(_RX["and_split"].finditer(raw))
+        if pieces and has_legal_suffix(" ".join(raw[pieces[-1].end():].split())):
+            start += pieces[-1].end()
+            raw = raw[pieces[-1].end():]
+        if not has_legal_suffix(" ".join(raw.split())):
+            continue
+        rank = _PARTY_RANK[m.group("term").lower()]
+        if best is None or rank < best[0]:
+            best = (rank, start, start + len(raw), raw)
+    if best is None:
+        return None
+    _, s, e, raw = best
+    name = " ".join(raw.split())
+    label = proper_name(name, doc.text)[0] if name.isupper() else name
+    ev = _evidence(doc, s, e, "Preamble")
+    party = _Party(["issuer"], "Organization", label, None, evidence=[ev] if ev else [])
+    if name != label:
+        party.aliases.add(name)
+    return party
+
+
 def extract_issuer(doc: Document) -> IssuerResult:
     """The filing's parties as entities and ``issuer`` facts (slots issuer, filer, subjectCompany,
     filedBy, reportingOwner), each with evidence in the header or on the cover."""
@@ -446,6 +493,10 @@ def extract_issuer(doc: Document) -> IssuerResult:
                 issuer.attributes.append(("phone", cover.phone.strip()))
             if cover.shares_outstanding is not None:
                 issuer.attributes.append(("sharesOutstanding", str(cover.shares_outstanding)))
+    if issuer is None and doc.header is None:
+        issuer = _self_named(doc)
+        if issuer is not None:
+            parties.insert(0, issuer)
     if issuer is not None and "issuer" not in issuer.slot_roles:
         issuer.slot_roles.insert(0, "issuer")
 

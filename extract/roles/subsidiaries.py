@@ -6,12 +6,23 @@ Signals (patterns in ``patterns/roles/subsidiaries.json``):
 - introduction: "our subsidiary X", "Y and its subsidiaries A and B", "two subsidiaries: A and B";
 - majority stakes: "we own 80% of the outstanding stock of X";
 - ends: "X was dissolved and merged into Y" (endDate, endReason); a bare "X was dissolved on
-  DATE" only dates a subsidiary found elsewhere in the filing (see :func:`finalize`).
+  DATE" only dates a subsidiary found elsewhere in the filing (see :func:`finalize`);
+- "A, B and certain other subsidiaries of Y", "A, a Utah corporation, together with the
+  Subsidiaries of Y", "X, a special purpose entity wholly owned by Y", "We ... and are a subsidiary
+  of Y", "Ethicon, a Johnson & Johnson company", "our majority-owned X subsidiary", "X (X), NS’
+  subsidiary";
+- agreements: guarantors listed under a signature caption ("SUBSIDIARY GUARANTORS:", or
+  "GUARANTORS:" when the agreement defines them as subsidiaries of a party), and change-of-control
+  clauses ("Holdings shall cease to own all of the capital stock of the Borrower").
 
 Exhibit 21 lists are read from the Document by :mod:`corpkg.extract.roles.exhibit21`.
 """
 
 from __future__ import annotations
+
+import re
+
+from spacy.tokens import Doc
 
 from corpkg.extract.model import Fact
 from corpkg.extract.roles.base import RoleComponent, role_factory
@@ -22,6 +33,8 @@ from corpkg.extract.roles.common import (
     enumeration_from,
     find_dates,
     lead_date,
+    load_json,
+    merge_facts,
     prefilter_of,
     regexes,
     thresholds,
@@ -33,6 +46,7 @@ __all__ = ["SubsidiaryExtractor", "finalize", "TENTATIVE", "BECAME"]
 ROLE = "subsidiary"
 TENTATIVE = "_tentative"
 BECAME = "_became"  # "X became a subsidiary of Y": also an acquisition (see run.finalize_facts)
+NO_CHAIN = "_no_chain"  # a clause of a list ("(a) ... (b) ..."): no indirect ownership through it (see _indirect)
 
 
 PATTERNS = "subsidiaries.json"
@@ -50,12 +64,35 @@ _DEMONYM = _RX["demonym"]
 _APPOS_GAP = _RX["apposition_enumeration_gap"]
 _NOT_OWNED_AFTER = _RX["not_owned_after"]
 _JURISDICTION = _RX["jurisdiction_after"]
+# the defined terms that name the issuer itself ("each Subsidiary of the Company")
+_ISSUER_TERMS = frozenset(load_json(PATTERNS)["issuer_terms"])
 
 
 class SubsidiaryExtractor(RoleComponent):
     attr = "role_subsidiaries"
     role_name = "subsidiaries"
     prefilter = prefilter_of(PATTERNS)
+
+    def __call__(self, doc: Doc) -> Doc:
+        """The base component's passage test, widened: a paragraph right under a guarantor
+        caption ("GUARANTORS:") holds the list of names and no trigger word of its own."""
+        if not self.prefilter.search(doc.text) and not self._under_guarantor_caption(Passage(doc)):
+            doc._.set(self.attr, [])
+            return doc
+        doc._.set(self.attr, merge_facts(self.extract(Passage(doc))))
+        return doc
+
+    def _caption_before(self, p: Passage) -> re.Match[str] | None:
+        """The guarantor caption ending the text right before the passage, if any."""
+        doc = p.ctx.document
+        if doc is None:
+            return None
+        before = doc.text[max(0, p.start - _W["guarantor_caption_before"]) : p.start]
+        found = [m for m in _RX["guarantor_caption"].finditer(before) if not before[m.end() :].strip()]
+        return found[-1] if found else None
+
+    def _under_guarantor_caption(self, p: Passage) -> bool:
+        return p.ctx.document is not None and self._caption_before(p) is not None
 
     # -- helpers -------------------------------------------------------------------------
     def _owner_after(self, p: Passage, pos: int, b: int, skip: set[str]) -> Mention | None:
@@ -104,7 +141,260 @@ class SubsidiaryExtractor(RoleComponent):
             facts += self._parent_of(p, a, b)
             facts += self._stake_after(p, a, b)
             facts += self._owns(p, a, b)
+            facts += self._others(p, a, b, issuer)
+            facts += self._owned_by(p, a, b)
+            facts += self._issuer_subject(p, a, b, issuer)
+            facts += self._group_company(p, a, b)
+            facts += self._ceases_to_own(p, a, b)
+            facts += self._possessor_apposition(p, a, b)
+            facts += self._owner_named_first(p, a, b)
+            facts += self._operating_partnership(p, a, b, issuer)
+            facts += self._named_subsidiary(p, a, b, issuer)
+        facts += self._guarantor_list(p, issuer)
         return facts
+
+    def _enumeration_back(self, p: Passage, last: Mention, a: int) -> list[Mention]:
+        """``last`` and the organizations listed before it in the sentence, each possibly with a
+        description and a defined term ("A, a Florida corporation ("Kendall"), B and C")."""
+        out = [last]
+        cur = last
+        for m in reversed(p.mentions_in(a, last.start, "ORG", pronouns=False)):
+            if m.end > cur.start:
+                continue
+            if not _RX["described_enumeration_gap"].fullmatch(p.text, m.end, cur.start):
+                break
+            out.insert(0, m)
+            cur = m
+        return out
+
+    def _enumeration_forward(self, p: Passage, first: Mention, b: int) -> list[Mention]:
+        """``first`` and the organizations listed after it, each possibly with a description
+        ("A, a Mississippi corporation, B, a California corporation, and C")."""
+        out = [first]
+        cur = first
+        for m in p.mentions_in(first.end, b, "ORG", pronouns=False):
+            if m.start < cur.end:
+                continue
+            if not _RX["described_enumeration_gap"].fullmatch(p.text, cur.end, m.start):
+                break
+            out.append(m)
+            cur = m
+        return out
+
+    def _owned_by(self, p: Passage, a: int, b: int) -> list[Fact]:
+        """"X, a special purpose entity wholly owned by Y" / "X, which is 80% owned by Y"."""
+        out = []
+        for m in p.mentions_in(a, b, "ORG", pronouns=False):
+            om = _RX["owned_by_after_name"].match(p.text, m.end, b)
+            if not om:
+                continue
+            pct = om.group("pct")
+            if pct and not _T["majority_above"] < float(pct) <= _T["percent_max"]:
+                continue
+            after = p.mentions_in(om.end(), b)
+            owner = after[0] if after and _RX["the_gap"].fullmatch(p.text, om.end(), after[0].start) else None
+            if owner is None or owner.key == m.key:
+                continue
+            attrs = [("percentage", pct)] if pct else [("percentage", "100")] if _RX["wholly_word"].search(om.group(0)) else []
+            out.append(p.fact(ROLE, [("owner", owner.key), ("owned", m.key)], attrs, (a, b), self.extractor))
+        return out
+
+    def _ceases_to_own(self, p: Passage, a: int, b: int) -> list[Fact]:
+        """A change-of-control clause states the ownership it guards: "Holdings shall cease to own
+        all of the capital stock of the Borrower", "the failure of X to own, directly or indirectly,
+        100% of the Equity Interests of Y"."""
+        out = []
+        for m in p.mentions_in(a, b, "ORG"):
+            cm = _RX["ceases_to_own_after"].match(p.text, m.end, b)
+            if cm is None and _RX["failure_of_before"].search(p.text, max(a, m.start - _W["failure_of_before"]), m.start):
+                cm = _RX["to_own_after"].match(p.text, m.end, b)
+            if cm is None:
+                continue
+            after = p.mentions_in(cm.end(), b, "ORG")
+            if not after or not _RX["the_gap"].fullmatch(p.text, cm.end(), after[0].start) or after[0].key == m.key:
+                continue
+            out.append(p.fact(ROLE, [("owner", m.key), ("owned", after[0].key)], [("percentage", "100"), (NO_CHAIN, "1")],
+                              (a, b), self.extractor))
+        return out
+
+    def _owner_named_first(self, p: Passage, a: int, b: int) -> list[Fact]:
+        """"a wholly-owned subsidiary of the Registrant, Larkspur Corporation, a California
+        corporation": the owner before the owned, the owned in apposition."""
+        out = []
+        for om in p.mentions_in(a, b, "ORG"):
+            sm = _RX["subsidiary_of_before_owner"].search(p.text, max(a, om.start - _W["subsidiary_before_name"]), om.start)
+            if sm is None:
+                continue
+            prev = p.mentions_in(a, sm.start(), "ORG")
+            if (prev and _RX["apposition_of_name_before"].fullmatch(p.text, prev[-1].end, sm.start())
+                    or _RX["description_and_before"].search(p.text, max(a, sm.start() - _W["subsidiary_before_name"]),
+                                                            sm.start())):
+                continue  # "New Disney, a Delaware corporation and a wholly owned subsidiary of the Registrant, ..."
+            after = [x for x in p.mentions_in(om.end, b, "ORG", pronouns=False) if x.key != om.key]
+            if not after or not _RX["owner_then_name_gap"].fullmatch(p.text, om.end, after[0].start):
+                continue
+            owned = after[0]
+            if not _RX["apposition_tail_after"].match(p.text, owned.end, b):
+                continue
+            attrs = [("percentage", "100")] if _RX["wholly_word"].search(sm.group(0)) else []
+            out.append(p.fact(ROLE, [("owner", om.key), ("owned", owned.key)], attrs, (a, b), self.extractor))
+        return out
+
+    def _operating_partnership(self, p: Passage, a: int, b: int, issuer: str | None) -> list[Fact]:
+        """A REIT's operating partnership: "our operating partnership, X", "X, of which we are the
+        sole general partner"."""
+        if issuer is None:
+            return []
+        out = []
+        for m in p.mentions_in(a, b, "ORG", pronouns=False):
+            if m.key == issuer:
+                continue
+            before = _RX["operating_partnership_before"].search(p.text, max(a, m.start - _W["subsidiary_before_name"]), m.start)
+            if before or _RX["general_partner_after"].match(p.text, m.end, b):
+                out.append(p.fact(ROLE, [("owner", issuer), ("owned", m.key)], [], (a, b), self.extractor))
+        return out
+
+    def _possessor_apposition(self, p: Passage, a: int, b: int) -> list[Fact]:
+        """"Triple Crown Services Company (Triple Crown), NS’ subsidiary" / "X, Acme's wholly owned
+        subsidiary": the possessor owns the organization named before it."""
+        out = []
+        ments = p.mentions_in(a, b, "ORG", pronouns=False)
+        for x, y in zip(ments, ments[1:], strict=False):
+            if x.key == y.key or not _RX["possessor_apposition_gap"].fullmatch(p.text, x.end, y.start):
+                continue
+            pm = _RX["possessive_subsidiary_after"].match(p.text, y.end, b)
+            if pm is None:
+                continue
+            attrs = [("percentage", "100")] if _RX["wholly_word"].search(pm.group(0)) else []
+            out.append(p.fact(ROLE, [("owner", y.key), ("owned", x.key)], attrs, (a, b), self.extractor))
+        return out
+
+    def _group_company(self, p: Passage, a: int, b: int) -> list[Fact]:
+        """"Ethicon, a Johnson & Johnson company": the group named before "company" owns the
+        organization named before it."""
+        out = []
+        ments = p.mentions_in(a, b, "ORG", pronouns=False)
+        for x, y in zip(ments, ments[1:], strict=False):
+            if x.key == y.key or not _RX["group_company_after_name"].fullmatch(p.text, x.end, y.start):
+                continue
+            if _RX["company_word_after"].match(p.text, y.end, b):
+                out.append(p.fact(ROLE, [("owner", y.key), ("owned", x.key)], [], (a, b), self.extractor))
+        return out
+
+    def _named_subsidiary(self, p: Passage, a: int, b: int, issuer: str | None) -> list[Fact]:
+        """"the Company's majority-owned PhonePe subsidiary" / "our Ottava subsidiary": a name
+        between the owner's possessive and "subsidiary"."""
+        out = []
+        for m in p.mentions_in(a, b, "ORG", pronouns=False):
+            if not _RX["subsidiary_word_after"].match(p.text, m.end, b):
+                continue
+            pm = _RX["named_subsidiary_before"].search(p.text, max(a, m.start - _W["subsidiary_before_name"]), m.start)
+            if not pm or (_DEMONYM.fullmatch(m.text)):
+                continue
+            poss = pm.group("poss").lower()
+            owner: str | None
+            if poss == "its":
+                ante = self._antecedent(p, a, pm.start(), {m.key})
+                owner = ante.key if ante else None
+            else:
+                owner = issuer
+            if owner is None or owner == m.key:
+                continue
+            phrase = pm.group(0).lower()
+            pct = _RX["percent_owned"].search(phrase)
+            attrs = ([("percentage", pct.group(1))] if pct
+                     else [("percentage", "100")] if _RX["wholly_word"].search(phrase) else [])
+            out.append(p.fact(ROLE, [("owner", owner), ("owned", m.key)], attrs, (a, b), self.extractor))
+        return out
+
+    def _issuer_subject(self, p: Passage, a: int, b: int, issuer: str | None) -> list[Fact]:
+        """"We were incorporated in 1905 and are a subsidiary of Y": the issuer, subject of the
+        sentence, is Y's subsidiary."""
+        if issuer is None:
+            return []
+        sm = _RX["issuer_subject_subsidiary"].match(p.text, a, b)
+        if not sm or p.mentions_in(a, sm.end() - 1, "ORG", pronouns=False):
+            return []
+        owner = self._owner_after(p, sm.end(), b, {issuer})
+        if owner is None or owner.pronoun:
+            return []
+        attrs = [("percentage", "100")] if _RX["wholly_word"].search(sm.group(0)) else []
+        return [p.fact(ROLE, [("owner", owner.key), ("owned", issuer)], attrs, (a, b), self.extractor)]
+
+    def _others(self, p: Passage, a: int, b: int, issuer: str | None) -> list[Fact]:
+        """"A, B and certain other subsidiaries of Y" / "A, a Utah corporation, together with the
+        Subsidiaries of Y": the named ones are Y's subsidiaries too."""
+        out = []
+        for m in p.mentions_in(a, b, "ORG", pronouns=False):
+            om = _RX["others_after_name"].match(p.text, m.end, b)
+            if not om:
+                continue
+            phrase = om.group(0).lower()
+            if not om.group("other") and not (om.group("of") and _RX["together_with_word"].search(phrase)):
+                continue
+            owned = self._enumeration_back(p, m, a)
+            skip = {o.key for o in owned}
+            owner: str | None = None
+            if om.group("of"):
+                found = self._owner_after(p, om.end(), b, skip)
+                owner = found.key if found else None
+            elif _RX["our_word"].search(phrase):
+                owner = issuer
+            elif _RX["its_word"].search(phrase):
+                ante = self._antecedent(p, a, owned[0].start, skip)
+                owner = ante.key if ante else None
+            if owner is None:
+                continue
+            attrs = [("percentage", "100")] if _RX["wholly_word"].search(phrase) else []
+            for o in owned:
+                if o.key != owner:
+                    out.append(p.fact(ROLE, [("owner", owner), ("owned", o.key)], attrs, (a, b), self.extractor))
+        return out
+
+    def _guarantor_owner(self, p: Passage, issuer: str | None) -> str | None:
+        """Whose subsidiaries the guarantors are, when the filing defines them so (""Guarantor"
+        means each Subsidiary of Borrower"): that party's entity key; None when no such definition."""
+        memo = p.ctx.memo
+        if "subsidiary_guarantor_owner" not in memo:
+            owner: str | None = None
+            doc = p.ctx.document
+            d = _RX["guarantors_are_subsidiaries"].search(doc.text) if doc is not None else None
+            if d is not None and doc is not None:
+                term = d.group("term").lower()
+                for ag in doc.agreements:
+                    party = next((x for x in ag.parties if (x.term or "").lower() == term or x.capacity == term), None)
+                    if party is not None:
+                        owner = p.ctx.resolve_key(party.name)
+                        break
+                if owner is None and term in _ISSUER_TERMS:
+                    owner = issuer
+            memo["subsidiary_guarantor_owner"] = owner
+        found: str | None = memo["subsidiary_guarantor_owner"]
+        return found
+
+    def _guarantor_list(self, p: Passage, issuer: str | None) -> list[Fact]:
+        """Organizations listed under a signature caption "SUBSIDIARY GUARANTORS:" (the issuer's
+        subsidiaries), or under "GUARANTORS:" when the filing defines the guarantors as
+        subsidiaries of a party; one name a line, the list ending at the next caption."""
+        before = self._caption_before(p)
+        captions: list[tuple[int, re.Match[str]]] = [(0, before)] if before else []
+        captions += [(m.end(), m) for m in _RX["guarantor_caption"].finditer(p.text)]
+        out: list[Fact] = []
+        for at, cm in captions:
+            sub = bool(cm.group("sub") or cm.group("sub2"))
+            owner = issuer if sub else self._guarantor_owner(p, issuer)
+            if owner is None:
+                continue
+            begin = at
+            stop_m = _RX["caption_line"].search(p.text, begin, begin + _W["guarantor_list"])
+            stop = stop_m.start() if stop_m else min(len(p.text), begin + _W["guarantor_list"])
+            for m in p.mentions_in(begin, stop, "ORG", pronouns=False):
+                if m.key == owner or not _RX["line_start_before"].search(p.text, max(0, m.start - 40), m.start):
+                    continue
+                line_end = p.text.find("\n", m.end)
+                out.append(p.fact(ROLE, [("owner", owner), ("owned", m.key)], [],
+                                  (m.start, line_end if line_end > 0 else m.end), self.extractor))
+        return out
 
     def _cover(self, p: Passage, issuer: str | None) -> list[Fact]:
         """A Schedule 13D/TO cover block: "NAME OF REPORTING PERSON / X … PERCENT OF CLASS
@@ -201,14 +491,24 @@ class SubsidiaryExtractor(RoleComponent):
             if _DEMONYM.fullmatch(m.text) and _RX["space_word"].match(p.text[m.end : mm.end()]):
                 continue  # "our Australian subsidiary": a nationality, not a company
             owned_list = enumeration_before(p, m, a, "ORG")
-            owned_list = [o for o in owned_list if not o.pronoun]
+            # a name right after "subsidiary of" owns in its own apposition ("A, a subsidiary of B, C, a subsidiary of A")
+            owned_list = [o for o in owned_list if not o.pronoun and (o is m or not _RX["owner_position_before"].search(
+                p.text, max(a, o.start - _W["subsidiary_before_name"]), o.start))]
             owner: str | None = None
             phrase = mm.group(0).lower()
             if mm.group("of"):
-                om = self._owner_after(p, mm.end(), b, {o.key for o in owned_list})
+                om = self._owner_after(p, mm.end(), b, {m.key})
                 if om is None:
                     continue
                 owner = om.key
+                heads = [o for o in owned_list if o.key == owner]
+                if heads:
+                    # "among Nuance, Sonic Corp., a wholly owned subsidiary of Nuance": the owner, named alike,
+                    # heads the list and only the name before "a subsidiary" is owned; a name the index merged
+                    # with another ("New Disney", "Disney") or a plural phrase says nothing sure
+                    if _RX["plural_subsidiaries"].search(phrase) or not any(o.text == om.text for o in heads):
+                        continue
+                    owned_list = [m]
             elif _RX["issuer_possessive"].search(phrase):
                 owner = issuer
             elif _RX["its_word"].search(phrase):
@@ -254,6 +554,9 @@ class SubsidiaryExtractor(RoleComponent):
             if _RX["issuer_name_word"].fullmatch(m.text):
                 continue
             owned = [o for o in enumeration_from(p, m, b, "ORG") if not o.pronoun]
+            described = self._enumeration_forward(p, m, b)
+            if len(described) > len(owned):
+                owned = described
             poss = (mm.group("poss") or "").strip().lower()
             owner: str | None
             if poss in ("our", "the company's", "the registrant's"):
@@ -383,14 +686,21 @@ def finalize(facts: list[Fact]) -> list[Fact]:
             f = Fact(f.role, f.participants, tuple(x for x in f.attributes if x[0] != TENTATIVE), f.evidence)
         kept.append(f)
     kept = merge_facts(kept)
-    return kept + _indirect(kept)
+    derived = _indirect(kept)
+    return [_without(f, NO_CHAIN) for f in kept] + derived
+
+
+def _without(f: Fact, attribute: str) -> Fact:
+    if f.role != ROLE or attribute not in dict(f.attributes):
+        return f
+    return Fact(f.role, f.participants, tuple(x for x in f.attributes if x[0] != attribute), f.evidence)
 
 
 def _indirect(facts: list[Fact]) -> list[Fact]:
     """One step of indirect ownership stated in one sentence of running text: "A is the parent
     of B, which owns C" → A owns C too (through B).  Exhibit 21 lists are left alone (their nesting is the
     ownership chain already), ended relations and self-ownership are skipped."""
-    text_facts = [f for f in facts if f.role == ROLE and not f.attribute("endDate")
+    text_facts = [f for f in facts if f.role == ROLE and not f.attribute("endDate") and not f.attribute(NO_CHAIN)
                   and any(".subsidiaries@" in (e.extractor or "") for e in f.evidence)]
     have = {(f.participant("owner")[0], f.participant("owned")[0]) for f in facts if f.role == ROLE}
     out = []
