@@ -67,6 +67,23 @@ _COUNTERPARTY = _RX["counterparty_before"]
 _NOT_LENDER_NAME = _RX["not_lender_name"]
 _BY_AFTER_FACILITY = _RX["by_after_facility"]
 _LENT_TO = _RX["lent_to_before"]
+_GROUP_CAP = _RX["group_capacity_after"]
+_GROUP_TERM = _RX["group_term_after"]
+_GROUP_GAP = _RX["group_gap"]
+_GROUP_CUT = _RX["group_capacity_cut"]
+_GROUP_LENDS = _RX["group_lends"]
+_GROUP_AGENT = _RX["group_agent"]
+_GROUP_BORROWS = _RX["group_borrows"]
+_GROUP_DEF = _RX["group_definition_before"]
+
+
+@dataclass(frozen=True)
+class _Capacity:
+    """What a narrative party list says a name does: lends, acts as agent/arranger, borrows."""
+
+    lends: bool
+    agent: bool
+    borrows: bool
 
 
 @dataclass
@@ -87,12 +104,17 @@ class LenderExtractor(RoleComponent):
     def extract(self, p: Passage) -> list[Fact]:
         drafts: list[_Draft] = []
         issuer = p.ctx.issuer_key
-        for a, b in p.sentences:
+        for a, b in self._sentences(p):
             triggers = list(_FACILITY.finditer(p.text, a, b))
-            lenders, agents = self._lenders(p, a, b, triggers)
+            lenders, agents, borrowers, listed = self._lenders(p, a, b, triggers)
             guarantors = self._guarantors(p, a, b)
             if lenders:
-                borrower = self._borrower(p, a, b, triggers, lenders, guarantors) or issuer
+                if borrowers:
+                    borrower: str | None = borrowers[0]
+                elif not triggers and all(m.start in listed for m in lenders):
+                    borrower = issuer  # "“Swingline Lender” means A": the document's own borrower
+                else:
+                    borrower = self._borrower(p, a, b, triggers, lenders, guarantors, agents) or issuer
                 if borrower is None:
                     continue
                 d = _Draft(lenders=lenders, borrower=borrower, agents=agents, span=(a, b))
@@ -115,16 +137,88 @@ class LenderExtractor(RoleComponent):
             facts.append(p.fact(ROLE, parts, list(d.attrs.items()), d.span, self.extractor))
         return facts
 
+    @staticmethod
+    def _sentences(p: Passage) -> list[tuple[int, int]]:
+        """The passage's sentences, a party list's clauses joined: a sentence ending in ';' goes
+        on in the next one of the same paragraph ("among A, as Borrower; B, as Lender; and C, as
+        Agent.")."""
+        out: list[tuple[int, int]] = []
+        for a, b in p.sentences:
+            if out and p.text[out[-1][1] - 1] == ";" and "\n\n" not in p.text[out[-1][1] : a] \
+                    and b - out[-1][0] <= _W["clause_chain"]:
+                out[-1] = (out[-1][0], b)
+            else:
+                out.append((a, b))
+        return out
+
     # -- participants --------------------------------------------------------------------
-    def _lenders(self, p: Passage, a: int, b: int, triggers: list[re.Match[str]]) -> tuple[list[Mention], list[str]]:
+    @staticmethod
+    def _groups(p: Passage, a: int, b: int) -> dict[int, _Capacity]:
+        """The capacity a narrative party list gives each name, by the name's start: "among the
+        Registrant, as a Borrower; A, as a Lender and Administrative Agent; B and C, as Lenders
+        and Syndication Agents; D, E and F, as Lenders", "with A, B and C (collectively, the
+        “Commitment Parties”)".  A capacity (or a defined term) printed after the last name of a
+        group holds for every name of the group; names with no capacity word are left out."""
+        out: dict[int, _Capacity] = {}
+        ms = p.mentions_in(a, b, "ORG")
+        group: list[Mention] = []
+        defined: str | None = None  # "“Swingline Lender” means A": a term defined before the group
+
+        def close(cap: str | None) -> None:
+            cap = cap if cap is not None else defined
+            if cap is not None:
+                c = _Capacity(bool(_GROUP_LENDS.search(cap)), bool(_GROUP_AGENT.search(cap)),
+                              bool(_GROUP_BORROWS.search(cap)))
+                if c.lends or c.agent or c.borrows:
+                    for g in group:
+                        out[g.start] = c
+            group.clear()
+
+        for i, m in enumerate(ms):
+            if group and m.start < group[-1].end:
+                continue
+            if not group:
+                dm = _GROUP_DEF.search(p.text, max(a, m.start - _W["group_definition"]), m.start)
+                defined = dm.group("term") if dm else None
+            group.append(m)
+            nxt = ms[i + 1].start if i + 1 < len(ms) else b
+            cap = None
+            cm = _GROUP_CAP.match(p.text, m.end, b)
+            if cm and cm.start("cap") < nxt:
+                cap = p.text[cm.start("cap") : min(cm.end("cap"), nxt)]
+                cut = _GROUP_CUT.search(cap)
+                cap = cap[: cut.start()] if cut else cap
+            else:
+                tm = _GROUP_TERM.match(p.text, m.end, b)
+                if tm and tm.end() <= nxt:
+                    cap = tm.group("term")
+            if cap is not None or not (i + 1 < len(ms) and _GROUP_GAP.fullmatch(p.text, m.end, nxt)):
+                close(cap)
+        return out
+
+    def _lenders(self, p: Passage, a: int, b: int,
+                 triggers: list[re.Match[str]]) -> tuple[list[Mention], list[str], list[str], dict[int, _Capacity]]:
         issuer = p.ctx.issuer_key
         found: list[Mention] = []
         agents: list[str] = []
+        borrowers: list[str] = []
+        groups = self._groups(p, a, b)
         # "the Company had loaned amounts to X … Loan Agreement between the Company and X": X borrows
         lent_to = {m.key for m in p.mentions_in(0, len(p.text), "ORG", pronouns=False)
                    if _LENT_TO.search(p.text, max(0, m.start - _W["lent_to_before"]), m.start)}
-        for m in p.mentions_in(a, b, "ORG", pronouns=False):
-            if m.key == issuer or m.key in lent_to:
+        for m in p.mentions_in(a, b, "ORG"):
+            g = groups.get(m.start)
+            if g is not None:
+                # the party list says what the name does: an agent lends only when it says so too
+                if g.borrows and m.key not in borrowers:
+                    borrowers.append(m.key)
+                if g.agent and m.key not in agents and m.key != issuer:
+                    agents.append(m.key)
+                if g.lends and not g.borrows and not m.pronoun and m.key != issuer and m.key not in lent_to \
+                        and m.key not in {f.key for f in found}:
+                    found.append(m)
+                continue
+            if m.pronoun or m.key == issuer or m.key in lent_to:
                 continue
             head = p.text[max(a, m.start - _W["lender_head"]) : m.start]
             if _NOT_LENDER_BEFORE.search(head) or _GUARANTEE_BY.search(head) or _COUNTERPARTY.search(head):
@@ -161,12 +255,14 @@ class LenderExtractor(RoleComponent):
                 cur = m
                 for n in p.mentions_in(m.end, b, "ORG", pronouns=False):
                     gap = p.text[cur.end : n.start]
+                    if n.start in groups and not groups[n.start].lends:
+                        break
                     if n.key == issuer or not (_LENDER_LIST_GAP.fullmatch(gap) or _SUCCESSOR.fullmatch(gap)):
                         break
                     if n.key not in {f.key for f in found}:
                         found.append(n)
                     cur = n
-        return found, agents
+        return found, agents, borrowers, groups
 
     def _between(self, p: Passage, a: int, lenders: list[Mention]) -> str | None:
         """"Loan Agreement between A and B": A borrows from B — unless only A's name looks
@@ -217,11 +313,11 @@ class LenderExtractor(RoleComponent):
         return out
 
     def _borrower(self, p: Passage, a: int, b: int, triggers: list[re.Match[str]], lenders: list[Mention],
-                  guarantors: list[str]) -> str | None:
+                  guarantors: list[str], agents: list[str]) -> str | None:
         between = self._between(p, a, lenders)
         if between is not None:
             return between
-        lender_keys = {m.key for m in lenders}
+        lender_keys = {m.key for m in lenders} | set(agents)  # an agent or arranger does not borrow
         for m in p.mentions_in(a, b, "ORG"):
             if m.key in lender_keys:
                 continue
