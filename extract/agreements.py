@@ -75,6 +75,15 @@ def _capacity_of_term(term: str) -> str | None:
     return None
 
 
+def _is_capacity_phrase(name: str) -> bool:
+    """A capacity, not a name: "Administrative Agent", "the Swingline Lender" — but a name that
+    ends in a capacity word ("Colorado National Bank", "Acme Company") is a name."""
+    if _capacity_of_term(name) is None:
+        return False
+    words = {w for k in patterns()["capacity_terms"] for w in k.split()} | set(patterns()["capacity_modifiers"])
+    return all(w.strip(",.") in words for w in name.lower().split())
+
+
 def _clean_capacity(cap: str) -> str:
     cap = " ".join(cap.replace("\n", " ").split()).strip(" ,;").lower()
     return str(patterns()["capacity_terms"].get(cap, cap))
@@ -98,7 +107,7 @@ def _name_tail(words: str) -> str:
 def _name_ok(name: str) -> bool:
     if not name or name.lower() in _NOT_A_NAME or not _rx("name_shape").match(name):
         return False
-    if _capacity_of_term(name) or _rx("not_name").search(name):
+    if _is_capacity_phrase(name) or _rx("not_name").search(name):
         return False
     lower = [t for t in name.split() if t[:1].islower() and t not in _CONNECTORS]
     if len(lower) > 1:
@@ -364,6 +373,15 @@ def _signatories(text: str, s: int, e: int) -> list[Signatory]:
             k = j + 0
             if not line:
                 continue
+            # a capacity wrapped onto the next line: "NATIONSBANK OF TEXAS, N.A., as Co-Agent" / "and Lender"
+            while True:
+                cut = text.rfind("\n", s, max(s, j))
+                prev = text[cut + 1: j].strip() if cut >= s else ""
+                if not prev or any(_rx(key).match(prev) for key in ("sig_by", "sig_name", "sig_title")):
+                    break
+                if not (_rx("sig_wrap_end").search(prev) or _rx("sig_wrap_start").match(line)):
+                    break
+                line, j, k = f"{prev} {line}", cut, cut
             if _rx("sig_title").match(line) or _rx("sig_by").match(line) or _rx("sig_name").match(line):
                 break
             capm = _rx("capacity").match(line.lstrip(", "))

@@ -75,3 +75,44 @@ def test_cover_page_party_list() -> None:
     assert [(p.name, p.capacity) for p in ag.parties] == [
         ("Acme Capital Corporation", ""), ("First Example Bank of New York", "agent")]
     assert issuer_name(doc) == "Acme Capital Corporation"
+
+
+WRAPPED = """Exhibit 10.2
+
+CREDIT AGREEMENT
+
+This CREDIT AGREEMENT is dated as of March 1, 1996 among Lakeside Realty Company (the "Company"); the banks listed on the signature pages hereto (the "Lenders"); and Granite Bank, N.A., as agent for the Lenders (the "Agent").
+
+IN WITNESS WHEREOF, the parties hereto have caused this Agreement to be duly executed.
+
+                              LAKESIDE REALTY COMPANY
+
+                              By: /s/ Paul Example
+                                Name:   Paul Example
+                                Title:  Treasurer
+
+                              GRANITE BANK, N.A., as Agent,
+                                Lender and Issuing Bank
+
+                              By: /s/ Ann Sample
+                                Name:   Ann Sample
+                                Title:  Vice President
+
+                              MEADOW NATIONAL BANK, as
+                                Lender
+
+                              By: /s/ Carl Instance
+                                Name:   Carl Instance
+                                Title:  Senior Vice President
+"""
+
+
+def test_names_ending_in_a_capacity_word_and_wrapped_signature_capacities() -> None:
+    doc = read_text(WRAPPED.encode(), "ex10-2.txt")
+    (ag,) = doc.agreements
+    # "Company" and "Bank" end these names; they are no capacity phrases
+    assert issuer_name(doc) == "Lakeside Realty Company"
+    sigs = {(s.org, s.capacity, s.person) for s in ag.signatories}
+    assert ("GRANITE BANK, N.A.", "agent, lender and issuing bank", "Ann Sample") in sigs
+    assert ("MEADOW NATIONAL BANK", "lender", "Carl Instance") in sigs
+    assert ("LAKESIDE REALTY COMPANY", "", "Paul Example") in sigs
