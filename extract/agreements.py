@@ -32,7 +32,8 @@ def patterns() -> dict[str, Any]:
     """The pattern file, its regexes compiled (case-sensitive where capitals matter)."""
     data: dict[str, Any] = json.loads(_FILE.read_text(encoding="utf-8"))
     rx: dict[str, re.Pattern[str]] = {}
-    case_sensitive = {"title_line", "title_inline", "name_shape", "sig_capacity_line", "sig_by", "sig_name", "sig_title"}
+    case_sensitive = {"title_line", "title_inline", "name_shape", "sig_capacity_line", "sig_by", "sig_name", "sig_title",
+                      "and_split"}
     for key, value in data["regex"].items():
         if key.startswith("_"):
             continue
@@ -115,7 +116,7 @@ def _name_ok(name: str) -> bool:
     return not _rx("generic").match(name) and any(c.isalpha() for c in name)
 
 
-def _pieces(text: str, base: int) -> list[tuple[str, int, int]]:
+def _pieces(text: str, base: int, indent: int = 0) -> list[tuple[str, int, int]]:
     """Split a party list into pieces at commas, semicolons, line breaks and ' and ', keeping a
     name's legal suffix ("Bird Global, Inc.") and parentheses in one piece."""
     out: list[tuple[str, int, int]] = []
@@ -133,14 +134,15 @@ def _pieces(text: str, base: int) -> list[tuple[str, int, int]]:
         if depth == 0:
             if c in ",;":
                 cut = 1
+            elif c in " \n" and text.startswith("and ", i + 1) and _rx("and_split").match(" " + text[i + 1 : i + 12]):
+                cut = 5  # " and " or a line break then "and "
             elif c == "\n":
                 line_start = text.rfind("\n", 0, i) + 1
-                cut = 1 if len(text[line_start:i].strip()) < _limit("wrapped_line") else 0
+                lead = indent if line_start == 0 else 0  # the list's first line began before the list
+                cut = 1 if lead + len(text[line_start:i].strip()) < _limit("wrapped_line") else 0
                 if not cut:
                     i += 1
                     continue
-            elif text.startswith(" and ", i) and _rx("and_split").match(text, i):
-                cut = 5
         if cut:
             out.append((text[start:i], base + start, base + i))
             start = i + cut
@@ -151,11 +153,12 @@ def _pieces(text: str, base: int) -> list[tuple[str, int, int]]:
     merged: list[tuple[str, int, int]] = []
     for piece, s, e in out:
         stripped = piece.strip()
-        if merged and stripped and _rx("legal_tail").match(stripped) and merged[-1][0].strip():
-            ps, pstart, _ = merged[-1]
-            merged[-1] = (ps + text[pstart - base + len(ps): e - base], pstart, e)
-        else:
-            merged.append((piece, s, e))
+        merged.append((piece, s, e))
+        # a legal suffix or branch continues the name before it ("New" / "York Branch" joined first)
+        while len(merged) > 1 and stripped and _rx("legal_tail").match(stripped) and merged[-2][0].strip():
+            ps, pstart, _ = merged[-2]
+            merged[-2:] = [(ps + text[pstart - base + len(ps): e - base], pstart, e)]
+            stripped = merged[-1][0].strip()
     return [(p, s, e) for p, s, e in merged if p.strip()]
 
 
@@ -164,7 +167,7 @@ def _parties(text: str, a: int, b: int) -> list[AgreementParty]:
     out: list[AgreementParty] = []
     pending: list[int] = []  # parties waiting for an "as ..." capacity
     prev_and = False
-    for piece, s, e in _pieces(text[a:b], a):
+    for piece, s, e in _pieces(text[a:b], a, a - (text.rfind("\n", 0, a) + 1)):
         lead = len(piece) - len(piece.lstrip())
         piece = piece.strip()
         s += lead
@@ -248,6 +251,9 @@ def _title(text: str, s: int, e: int) -> tuple[str, int, int] | None:
             continue
         if line.endswith(".") and len(line.split()) > 8:
             continue  # a sentence, not a title
+        pre = _rx("preamble_title").match(line)
+        if pre:  # the preamble's first line: "This Amendment No. 1 dated as of … is among A, B" -> "Amendment No. 1"
+            return pre.group("title"), m.start(1) + pre.start("title"), m.start(1) + pre.end("title")
         return line, m.start(1), m.start(1) + len(line)
     inline = _rx("title_inline").search(text, s, head_end)
     if inline:
@@ -312,6 +318,13 @@ def _issuer_party(parties: list[AgreementParty], kind: str) -> AgreementParty | 
     best: tuple[int, int] | None = None
     chosen = None
     borrowing = kind in patterns()["lending_kinds"]
+    if borrowing:
+        # several borrowers and one guarantor of them all: the guarantor is their parent, the filer
+        borrowers = [p for p in parties if p.capacity in patterns()["co_borrower_capacities"]]
+        guarantors = [p for p in parties if p.capacity in patterns()["parent_guarantor_capacities"]
+                      and not (p.term or "").lower().endswith("s")]
+        if len(borrowers) >= 2 and len(guarantors) == 1:
+            return guarantors[0]
     for i, p in enumerate(parties):
         if borrowing and is_lending_capacity(p.capacity):
             continue

@@ -116,3 +116,25 @@ def test_names_ending_in_a_capacity_word_and_wrapped_signature_capacities() -> N
     assert ("GRANITE BANK, N.A.", "agent, lender and issuing bank", "Ann Sample") in sigs
     assert ("MEADOW NATIONAL BANK", "lender", "Carl Instance") in sigs
     assert ("LAKESIDE REALTY COMPANY", "", "Paul Example") in sigs
+
+
+PARENT = """Exhibit 10.3
+
+AMENDMENT NO. 2
+
+This Amendment No. 2 dated as of May 5, 1997 ("Agreement") is among Northwind Drilling Inc., Northwind
+Offshore Inc. and  Northwind Marine Company (collectively, the "Borrowers"), Northwind Holdings Inc. ("Guarantor")
+and  Banque Exemple, New
+York Branch ("Bank").
+"""
+
+
+def test_parent_guarantor_of_several_borrowers_and_wrapped_branch_names() -> None:
+    doc = read_text(PARENT.encode(), "ex10-3.txt")
+    (ag,) = doc.agreements
+    parties = {(" ".join(p.name.split()), p.capacity) for p in ag.parties}
+    assert {("Northwind Drilling Inc.", "borrower"), ("Northwind Offshore Inc.", "borrower"),
+            ("Northwind Marine Company", "borrower"), ("Northwind Holdings Inc.", "guarantor"),
+            ("Banque Exemple, New York Branch", "lender")} <= parties
+    # several borrowers and one guarantor of them all: the exhibit is about the parent
+    assert issuer_name(doc) == "Northwind Holdings Inc."
