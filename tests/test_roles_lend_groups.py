@@ -74,3 +74,10 @@ def test_defined_lender_term_names_its_lenders():
 def test_defined_agent_term_is_no_lender():
     text = "“Administrative Agent” means Maple Bank, National Association, in its capacity as administrative agent."
     assert run(text, [("Maple Bank, National Association", "ORG", "mb")]) == []
+
+
+def test_rights_agent_is_no_credit_agent():
+    text = ("10.1 Credit Agreement between the Company and Linden Bank, N.A. 4.1 Rights Agreement between the Company and "
+            "Aspen Stock Transfer Company, as Rights Agent")
+    facts = run(text, [("Linden Bank, N.A.", "ORG", "lb"), ("Aspen Stock Transfer Company", "ORG", "ast")])
+    assert slots(facts, "lender") == {"lb"} and "ast" not in slots(facts, "agent")

@@ -75,6 +75,7 @@ _GROUP_LENDS = _RX["group_lends"]
 _GROUP_AGENT = _RX["group_agent"]
 _GROUP_BORROWS = _RX["group_borrows"]
 _GROUP_DEF = _RX["group_definition_before"]
+_GROUP_OTHER_AGENT = _RX["group_other_agent"]
 
 
 @dataclass(frozen=True)
@@ -167,9 +168,10 @@ class LenderExtractor(RoleComponent):
         def close(cap: str | None) -> None:
             cap = cap if cap is not None else defined
             if cap is not None:
-                c = _Capacity(bool(_GROUP_LENDS.search(cap)), bool(_GROUP_AGENT.search(cap)),
-                              bool(_GROUP_BORROWS.search(cap)))
-                if c.lends or c.agent or c.borrows:
+                other = bool(_GROUP_OTHER_AGENT.search(cap))  # a rights or transfer agent: neither lends nor agents
+                c = _Capacity(not other and bool(_GROUP_LENDS.search(cap)), not other and bool(_GROUP_AGENT.search(cap)),
+                              not other and bool(_GROUP_BORROWS.search(cap)))
+                if other or c.lends or c.agent or c.borrows:
                     for g in group:
                         out[g.start] = c
             group.clear()
