@@ -201,6 +201,8 @@ def _parties(text: str, a: int, b: int) -> list[AgreementParty]:
             if tail and tail != name_part and _name_ok(tail):
                 s += body.rfind(tail) if body.rfind(tail) > 0 else 0
                 name_part = tail
+        if _rx("generic").match(name_part) and not lead_and and not _rx("generic_joins").search(name_part):
+            pending = []  # "the financial institutions listed herein" parts the names before it from a later capacity
         if _rx("descriptor").match(name_part) or _rx("generic").match(name_part) or not _name_ok(name_part):
             if term and out and out[-1].term is None and (_rx("descriptor").match(name_part) or not name_part):
                 out[-1] = _with_term(out[-1], term)

@@ -23,7 +23,6 @@ KNOWN_GAPS: dict[str, set[str]] = {
     "424B3_teucrium-commodity-trust_2024-01-02.html": {'form', 'issuer'},
     "424B5_pacific-gas-and-electric_2024-02-26.html": {'issuer'},
     "424B5_williams-companies_2024-01-02.html": {'form', 'issuer'},
-    "EX-10_american-health-properties_1995-12-27.html": {'issuer'},
     "EX-10_bird-global-lsa-amendment8_2022-12-30.html": {'form', 'issuer'},
     "EX-10_careview-communications_2022-12-30.html": {'issuer'},
     "EX-10_lifetime-brands_2022-12-29.html": {'issuer'},

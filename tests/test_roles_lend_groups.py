@@ -81,3 +81,10 @@ def test_rights_agent_is_no_credit_agent():
             "Aspen Stock Transfer Company, as Rights Agent")
     facts = run(text, [("Linden Bank, N.A.", "ORG", "lb"), ("Aspen Stock Transfer Company", "ORG", "ast")])
     assert slots(facts, "lender") == {"lb"} and "ast" not in slots(facts, "agent")
+
+
+def test_agent_for_the_lenders_is_no_lender():
+    text = ("The Credit Agreement is among the Company, the banks listed therein and Birchwood Bank, N.A., as agent for "
+            "the Lenders, providing a $90 million revolving credit facility.")
+    facts = run(text, [("Birchwood Bank, N.A.", "ORG", "bb")])
+    assert slots(facts, "lender") == set()
