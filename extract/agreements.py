@@ -354,10 +354,10 @@ def _signatories(text: str, s: int, e: int) -> list[Signatory]:
             if j < 0 or j > e:
                 break
             line = text[nxt + 1: j]
-            if line.strip():
+            if line.strip() and not _rx("sig_rule").match(line):  # a signature line's rule: "-----"
                 lines_after.append((line, nxt + 1))
             nxt = j
-        person = by.group(1).strip()
+        person = _rx("sig_column_gap").split(by.group(1).strip())[0]
         title = ""
         p_span = (by.start(1), by.start(1) + len(person))
         end = by.end()
@@ -365,11 +365,11 @@ def _signatories(text: str, s: int, e: int) -> list[Signatory]:
             nm = _rx("sig_name").match(line)
             tm = _rx("sig_title").match(line)
             if nm and nm.group(1).strip():
-                person = nm.group(1).strip()
+                person = _rx("sig_column_gap").split(nm.group(1).strip())[0]
                 p_span = (ls + nm.start(1), ls + nm.start(1) + len(person))
                 end = max(end, ls + nm.end(1))
             elif tm and tm.group(1).strip():
-                title = tm.group(1).strip()
+                title = _rx("sig_column_gap").split(tm.group(1).strip())[0]
                 end = max(end, ls + tm.end(1))
                 break
         del name_m
@@ -398,6 +398,10 @@ def _signatories(text: str, s: int, e: int) -> list[Signatory]:
                     break
                 line, j, k = f"{prev} {line}", cut, cut
             if _rx("sig_title").match(line) or _rx("sig_by").match(line) or _rx("sig_name").match(line):
+                if org is None and out and out[-1].org and out[-1].end > j:
+                    # a second signer right under the first one's block signs for the same entity
+                    prev_sig = out[-1]
+                    org, org_span, capacity = prev_sig.org, (prev_sig.org_start, prev_sig.org_end), prev_sig.capacity
                 break
             capm = _rx("capacity").match(line.lstrip(", "))
             if capm and org is None:
@@ -413,7 +417,8 @@ def _signatories(text: str, s: int, e: int) -> list[Signatory]:
                 capacity = capacity or _clean_capacity(cl.group(1))
                 break
             if org is None and not cl:
-                name = _rx("enumerator").sub("", _rx("descriptor_tail").sub("", line.rstrip(",")))
+                left = _rx("sig_column_gap").split(line)[0]  # two blocks side by side: the By line's own column
+                name = _rx("enumerator").sub("", _rx("descriptor_tail").sub("", left.rstrip(",")))
                 inner = _rx("capacity").search(name)
                 if inner and inner.start() > 0:
                     capacity = _clean_capacity(name[inner.start(1):])  # the rest of the line: "Agent, Lender and ..."

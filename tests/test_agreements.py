@@ -138,3 +138,40 @@ def test_parent_guarantor_of_several_borrowers_and_wrapped_branch_names() -> Non
             ("Banque Exemple, New York Branch", "lender")} <= parties
     # several borrowers and one guarantor of them all: the exhibit is about the parent
     assert issuer_name(doc) == "Northwind Holdings Inc."
+
+
+RULED = """Exhibit 10.4
+
+CREDIT AGREEMENT
+
+This CREDIT AGREEMENT is dated as of June 1, 1996 among Brookfield Homes Corp. (the "Company") and the banks listed on the signature pages hereto (the "Lenders").
+
+                              ALDER BANK PLC, as Lender
+
+                              By: /s/ Jane Sample
+                                 -------------------------------
+                                Name:   Jane Sample
+                                 -------------------------------
+                                Title:  Vice President
+
+                              By: /s/ Omar Example
+                                 -------------------------------
+                                Name:   Omar Example
+                                 -------------------------------
+                                Title:  General Manager
+
+BROOKFIELD HOMES CORP.        OAKVALE LLC
+
+By:      s/ Lee Person                 By:      s/ Kim Other
+Name:    Lee Person                    Name:    Kim Other
+Title:   Treasurer                     Title:   Manager
+"""
+
+
+def test_ruled_second_and_side_by_side_signature_blocks() -> None:
+    doc = read_text(RULED.encode(), "ex10-4.txt")
+    (ag,) = doc.agreements
+    sigs = {(s.person, s.title, s.org, s.capacity) for s in ag.signatories}
+    assert ("Jane Sample", "Vice President", "ALDER BANK PLC", "lender") in sigs  # rule lines skipped
+    assert ("Omar Example", "General Manager", "ALDER BANK PLC", "lender") in sigs  # a second signer, same bank
+    assert ("Lee Person", "Treasurer", "BROOKFIELD HOMES CORP.", "") in sigs  # the By line's own column
