@@ -33,11 +33,11 @@ def patterns() -> dict[str, Any]:
     data: dict[str, Any] = json.loads(_FILE.read_text(encoding="utf-8"))
     rx: dict[str, re.Pattern[str]] = {}
     case_sensitive = {"title_line", "title_inline", "name_shape", "sig_capacity_line", "sig_by", "sig_name", "sig_title",
-                      "and_split"}
+                      "and_split", "commitment_line"}
     for key, value in data["regex"].items():
         if key.startswith("_"):
             continue
-        flags = re.M if key.startswith("sig_") or key == "title_line" else 0
+        flags = re.M if key.startswith("sig_") or key in ("title_line", "commitment_line") else 0
         rx[key] = re.compile(value, flags | (0 if key in case_sensitive else re.I))
     data["_rx"] = rx
     data["_kinds"] = [(kind, re.compile(p, re.I)) for kind, p in data["kinds"]]
@@ -310,6 +310,9 @@ def read_agreement(text: str, sub: SubDocument, *, standalone: bool) -> Agreemen
     if exhibit is None and standalone:
         exhibit = patterns()["exhibit_of_kind"].get(kind, patterns()["default_exhibit"])
     issuer = _issuer_party(parties, kind)
+    if kind in patterns()["lending_kinds"]:
+        lending = {" ".join(p.name.lower().split()) for p in parties if is_lending_capacity(p.capacity)}
+        parties += [p for p in _commitments(text, s, e) if " ".join(p.name.lower().split()) not in lending]
     sigs = _signatories(text, s, e)
     return Agreement(kind=kind, title=title, start=ts, end=te, date=date, exhibit_type=exhibit,
                      parties=tuple(parties), signatories=tuple(sigs), issuer=issuer)
@@ -339,6 +342,32 @@ def _issuer_party(parties: list[AgreementParty], kind: str) -> AgreementParty | 
     if chosen is None:  # else the first party that neither lends nor acts as agent or trustee
         chosen = next((p for p in parties if not is_lending_capacity(p.capacity) and not _rx("not_issuer").search(p.capacity)), None)
     return chosen
+
+
+def _commitments(text: str, s: int, e: int) -> list[AgreementParty]:
+    """Lenders of a commitment printed over a signature block ("$71,250,000   BARCLAYS BANK PLC" /
+    "By ______"), signed or not: each lends (its name may go on on the next line)."""
+    out: list[AgreementParty] = []
+    for m in _rx("commitment_line").finditer(text, s, e):
+        start, end, lead = m.start("name"), m.end("name"), ""
+        if len(m.group("name").split()) == 1 and m.start() > s:  # "GENERAL ELECTRIC CAPITAL" / "$75,000,000  CORPORATION"
+            prev_start = text.rfind("\n", s, m.start() - 1) + 1
+            last = _rx("sig_column_gap").split(text[prev_start: m.start() - 1].strip())[-1]
+            if last.isupper() and _rx("org_word").search(m.group("name")):
+                start, lead = text.rfind(last, prev_start, m.start()), last + " "
+        nxt = text.find("\n", end) + 1
+        line_end = text.find("\n", nxt)
+        follow = text[nxt: line_end].strip() if 0 < nxt < e and line_end > 0 else ""
+        if follow and follow.isupper() and not _rx("sig_by").match(follow) and not _rx("sig_title").match(follow):
+            end = nxt + len(text[nxt: line_end].rstrip())  # the name's second line
+            nxt = line_end + 1
+        window = text[nxt: min(e, nxt + _limit("commitment_by_window"))]
+        if not any(_rx("sig_by").match(ln) for ln in window.splitlines()):
+            continue
+        name = lead + text[m.start("name"):end]
+        if _name_ok(" ".join(name.split())):
+            out.append(AgreementParty(name=name, capacity="lender", term=None, start=start, end=end, quote_end=end))
+    return out
 
 
 def _signatories(text: str, s: int, e: int) -> list[Signatory]:

@@ -175,3 +175,44 @@ def test_ruled_second_and_side_by_side_signature_blocks() -> None:
     assert ("Jane Sample", "Vice President", "ALDER BANK PLC", "lender") in sigs  # rule lines skipped
     assert ("Omar Example", "General Manager", "ALDER BANK PLC", "lender") in sigs  # a second signer, same bank
     assert ("Lee Person", "Treasurer", "BROOKFIELD HOMES CORP.", "") in sigs  # the By line's own column
+
+
+COMMITMENTS = """Exhibit 10.5
+
+CREDIT AGREEMENT
+
+This CREDIT AGREEMENT is dated as of July 1, 1995 among Harbor Leasing Corporation (the "Borrower"), the BANKS listed on the signature pages hereof and Cedar Trust Company of Boston, as Agent.
+
+                            HARBOR LEASING CORPORATION
+
+                            By ___________________________________
+                               Title:
+
+Commitments
+
+$120,000,000                   CEDAR TRUST COMPANY
+                                  OF BOSTON
+
+                             By ___________________________________
+                                Title:
+
+$71,250,000                  MAPLE BANK PLC
+
+                             By ___________________________________
+                                Title:
+
+     Revolving Credit Commitment   ASPEN FINANCIAL
+       $40,000,000                 CORPORATION
+
+                             By ___________________________________
+                                Title:
+"""
+
+
+def test_commitments_over_unsigned_signature_blocks_are_lenders() -> None:
+    doc = read_text(COMMITMENTS.encode(), "ex10-5.txt")
+    (ag,) = doc.agreements
+    lenders = {" ".join(p.name.split()) for p in ag.parties if p.capacity == "lender"}
+    assert lenders == {"CEDAR TRUST COMPANY OF BOSTON", "MAPLE BANK PLC", "ASPEN FINANCIAL CORPORATION"}
+    assert ("Cedar Trust Company of Boston", "agent") in {(p.name, p.capacity) for p in ag.parties}
+    assert issuer_name(doc) == "Harbor Leasing Corporation"
