@@ -357,12 +357,13 @@ def _score_roles(gold: dict[str, Any], gents: list[_GoldEntity], ex: Extraction,
 
 # Credit-agreement slots scored from gold ``agreements[].parties`` capacities (issue 11): a capacity
 # names a slot when it holds one of the slot's words ("administrative agent and lender": agent and
-# lender; an arranger or bookrunner sits in the agent slot, as the extractors put it).
+# lender; "lead arranger and bookrunner": arranger).
 AGREEMENT_SLOTS: dict[str, tuple[str, ...]] = {
     "lender": ("lender", "lenders", "bank", "banks", "commitment party", "commitment parties", "noteholder",
                "noteholders"),
     "borrower": ("borrower", "borrowers", "co-borrower", "co-borrowers"),
-    "agent": ("agent", "agents", "co-agent", "arranger", "arrangers", "bookrunner", "bookrunners"),
+    "agent": ("agent", "agents", "co-agent"),
+    "arranger": ("arranger", "arrangers", "co-arranger", "bookrunner", "bookrunners"),
     "guarantor": ("guarantor", "guarantors"),
 }
 
@@ -376,7 +377,7 @@ def _capacity_slots(capacity: str) -> set[str]:
 
 def _score_agreement_slots(gold: dict[str, Any], gents: list[_GoldEntity], ex: Extraction, rep: FilingReport) -> None:
     """Per-slot scores of the credit facts against the gold agreements' party capacities
-    ("slot:lender", "slot:borrower", "slot:agent", "slot:guarantor"); only filings whose gold lists
+    ("slot:lender", "slot:borrower", "slot:agent", "slot:guarantor", "slot:arranger"); only filings whose gold lists
     agreement parties are scored."""
     parties = [p for ag in gold.get("agreements", []) for p in ag.get("parties", [])]
     if not parties:

@@ -123,4 +123,4 @@ def test_an_arranger_is_not_a_lender():
     text = ("On April 7, 2015, the Company entered into a Term Loan Agreement with Bank of America, N.A., as lender (the "
             "\u201cLender\u201d), and Merrill Lynch, Pierce, Fenner & Smith Incorporated, as sole lead arranger and sole bookrunner.")
     (f,) = run(text, [("Bank of America, N.A.", "ORG", "boa"), ("Merrill Lynch, Pierce, Fenner & Smith Incorporated", "ORG", "ml")])
-    assert f.participant("lender") == ["boa"] and f.participant("agent") == ["ml"]
+    assert f.participant("lender") == ["boa"] and f.participant("arranger") == ["ml"] and not f.participant("agent")

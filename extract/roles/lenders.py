@@ -76,6 +76,7 @@ _GROUP_AGENT = _RX["group_agent"]
 _GROUP_BORROWS = _RX["group_borrows"]
 _GROUP_DEF = _RX["group_definition_before"]
 _GROUP_OTHER_AGENT = _RX["group_other_agent"]
+_GROUP_ARRANGER = _RX["group_arranger"]
 
 
 @dataclass(frozen=True)
@@ -85,6 +86,7 @@ class _Capacity:
     lends: bool
     agent: bool
     borrows: bool
+    arranger: bool = False
 
 
 @dataclass
@@ -92,6 +94,7 @@ class _Draft:
     lenders: list[Mention]
     borrower: str
     agents: list[str] = field(default_factory=list)
+    arrangers: list[str] = field(default_factory=list)
     guarantors: list[str] = field(default_factory=list)
     attrs: dict[str, str] = field(default_factory=dict)
     span: tuple[int, int] = (0, 0)
@@ -107,7 +110,7 @@ class LenderExtractor(RoleComponent):
         issuer = p.ctx.issuer_key
         for a, b in self._sentences(p):
             triggers = list(_FACILITY.finditer(p.text, a, b))
-            lenders, agents, borrowers, listed = self._lenders(p, a, b, triggers)
+            lenders, agents, arrangers, borrowers, listed = self._lenders(p, a, b, triggers)
             guarantors = self._guarantors(p, a, b)
             if lenders:
                 if borrowers:
@@ -115,10 +118,10 @@ class LenderExtractor(RoleComponent):
                 elif not triggers and all(m.start in listed for m in lenders):
                     borrower = issuer  # "“Swingline Lender” means A": the document's own borrower
                 else:
-                    borrower = self._borrower(p, a, b, triggers, lenders, guarantors, agents) or issuer
+                    borrower = self._borrower(p, a, b, triggers, lenders, guarantors, agents + arrangers) or issuer
                 if borrower is None:
                     continue
-                d = _Draft(lenders=lenders, borrower=borrower, agents=agents, span=(a, b))
+                d = _Draft(lenders=lenders, borrower=borrower, agents=agents, arrangers=arrangers, span=(a, b))
                 d.guarantors = [g for g in guarantors if g not in {m.key for m in lenders} and g != borrower]
                 self._terms(p, a, b, triggers, d)
                 drafts.append(d)
@@ -134,7 +137,8 @@ class LenderExtractor(RoleComponent):
         facts = []
         for d in drafts:
             parts = [("lender", m.key) for m in d.lenders] + [("borrower", d.borrower)]
-            parts += [("agent", k) for k in d.agents] + [("guarantor", k) for k in d.guarantors]
+            parts += [("agent", k) for k in d.agents] + [("arranger", k) for k in d.arrangers]
+            parts += [("guarantor", k) for k in d.guarantors]
             facts.append(p.fact(ROLE, parts, list(d.attrs.items()), d.span, self.extractor))
         return facts
 
@@ -170,8 +174,8 @@ class LenderExtractor(RoleComponent):
             if cap is not None:
                 other = bool(_GROUP_OTHER_AGENT.search(cap))  # a rights or transfer agent: neither lends nor agents
                 c = _Capacity(not other and bool(_GROUP_LENDS.search(cap)), not other and bool(_GROUP_AGENT.search(cap)),
-                              not other and bool(_GROUP_BORROWS.search(cap)))
-                if other or c.lends or c.agent or c.borrows:
+                              not other and bool(_GROUP_BORROWS.search(cap)), not other and bool(_GROUP_ARRANGER.search(cap)))
+                if other or c.lends or c.agent or c.borrows or c.arranger:
                     for g in group:
                         out[g.start] = c
             group.clear()
@@ -199,10 +203,12 @@ class LenderExtractor(RoleComponent):
         return out
 
     def _lenders(self, p: Passage, a: int, b: int,
-                 triggers: list[re.Match[str]]) -> tuple[list[Mention], list[str], list[str], dict[int, _Capacity]]:
+                 triggers: list[re.Match[str]]
+                 ) -> tuple[list[Mention], list[str], list[str], list[str], dict[int, _Capacity]]:
         issuer = p.ctx.issuer_key
         found: list[Mention] = []
         agents: list[str] = []
+        arrangers: list[str] = []
         borrowers: list[str] = []
         groups = self._groups(p, a, b)
         # "the Company had loaned amounts to X … Loan Agreement between the Company and X": X borrows
@@ -216,9 +222,16 @@ class LenderExtractor(RoleComponent):
                     borrowers.append(m.key)
                 if g.agent and m.key not in agents and m.key != issuer:
                     agents.append(m.key)
+                if g.arranger and m.key not in arrangers and m.key != issuer:
+                    arrangers.append(m.key)
                 if g.lends and not g.borrows and not m.pronoun and m.key != issuer and m.key not in lent_to \
                         and m.key not in {f.key for f in found}:
                     found.append(m)
+                elif (g.agent or g.arranger) and not g.lends and triggers:
+                    pm = _PREP.search(p.text[max(a, m.start - _W["lender_head"]) : m.start])
+                    if pm and not _RX["bare_by"].fullmatch(pm.group(0)) and any(
+                            0 <= m.start - t.end() <= _W["lender_after_facility"] for t in triggers):
+                        self._enumeration(p, m, b, groups, found)
                 continue
             if m.pronoun or m.key == issuer or m.key in lent_to:
                 continue
@@ -245,26 +258,31 @@ class LenderExtractor(RoleComponent):
                 role = ag.group(0).lower()
                 if "arranger" in role and "agent" not in role:
                     # an arranger syndicates the loan; it lends only when named a lender otherwise
-                    if m.key not in agents:
-                        agents.append(m.key)
+                    if m.key not in arrangers:
+                        arrangers.append(m.key)
                 else:
                     ok = True
                     if "agent" in role:
                         agents.append(m.key)
             if ok and m.key not in {f.key for f in found}:
                 found.append(m)
-                # "with A, as agent, and B": the rest of the enumeration lends too
-                cur = m
-                for n in p.mentions_in(m.end, b, "ORG", pronouns=False):
-                    gap = p.text[cur.end : n.start]
-                    if n.start in groups and not groups[n.start].lends:
-                        break
-                    if n.key == issuer or not (_LENDER_LIST_GAP.fullmatch(gap) or _SUCCESSOR.fullmatch(gap)):
-                        break
-                    if n.key not in {f.key for f in found}:
-                        found.append(n)
-                    cur = n
-        return found, agents, borrowers, groups
+                self._enumeration(p, m, b, groups, found)
+        return found, agents, arrangers, borrowers, groups
+
+    @staticmethod
+    def _enumeration(p: Passage, m: Mention, b: int, groups: dict[int, _Capacity], found: list[Mention]) -> None:
+        """"with A, as agent, and B": the rest of the enumeration after a lender (or an agent the
+        facility is "with") lends too, up to a name the list gives another capacity."""
+        cur = m
+        for n in p.mentions_in(m.end, b, "ORG", pronouns=False):
+            gap = p.text[cur.end : n.start]
+            if n.start in groups and not groups[n.start].lends:
+                break
+            if n.key == p.ctx.issuer_key or not (_LENDER_LIST_GAP.fullmatch(gap) or _SUCCESSOR.fullmatch(gap)):
+                break
+            if n.key not in {f.key for f in found}:
+                found.append(n)
+            cur = n
 
     def _between(self, p: Passage, a: int, lenders: list[Mention]) -> str | None:
         """"Loan Agreement between A and B": A borrows from B — unless only A's name looks
