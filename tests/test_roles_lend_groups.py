@@ -88,3 +88,16 @@ def test_agent_for_the_lenders_is_no_lender():
             "the Lenders, providing a $90 million revolving credit facility.")
     facts = run(text, [("Birchwood Bank, N.A.", "ORG", "bb")])
     assert slots(facts, "lender") == set()
+
+
+def test_a_list_begun_by_an_unrecognised_name_still_lends():
+    text = ("On May 2, 2008, the Company received a commitment letter from Hollis, Tamarack Investment Bank and "
+            "Juniper Credit AG for a $90 million term loan.")
+    facts = run(text, [("Tamarack Investment Bank", "ORG", "tib"), ("Juniper Credit AG", "ORG", "jc")])
+    assert slots(facts, "lender") == {"tib", "jc"}
+
+
+def test_a_customer_list_is_no_lender_list():
+    text = "We sell to Hollis, Tamarack Stores and Juniper Foods under a credit agreement with Birch Bank."
+    facts = run(text, [("Tamarack Stores", "ORG", "ts"), ("Juniper Foods", "ORG", "jf"), ("Birch Bank", "ORG", "bb")])
+    assert slots(facts, "lender") == {"bb"}

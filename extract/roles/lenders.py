@@ -62,6 +62,7 @@ _PLEDGE = _RX["pledge_before"]
 _PLEDGE_TAIL = _RX["pledge_tail_after"]
 _BETWEEN = _RX["between_parties_before"]
 _LENDER_NAME = _RX["lender_like_name"]
+_PREP_LIST = _RX["lender_preposition_list_before"]
 _SUCCESSOR = _RX["successor_gap"]
 _COUNTERPARTY = _RX["counterparty_before"]
 _NOT_LENDER_NAME = _RX["not_lender_name"]
@@ -242,6 +243,9 @@ class LenderExtractor(RoleComponent):
                 continue
             ok = False
             pm = _PREP.search(head)
+            if pm is None and _LENDER_NAME.search(m.text):
+                # "from Citigroup, UBS Investment Bank and …": a list begun by a name we did not recognise
+                pm = _PREP_LIST.search(head)
             if pm and _RX["bare_by"].fullmatch(pm.group(0)):
                 # a bare "by" lends only right after the facility noun ("a term loan by X"), not in
                 # "quoted by", "prepayments made by", "indebtedness by"
