@@ -101,3 +101,20 @@ def test_a_customer_list_is_no_lender_list():
     text = "We sell to Hollis, Tamarack Stores and Juniper Foods under a credit agreement with Birch Bank."
     facts = run(text, [("Tamarack Stores", "ORG", "ts"), ("Juniper Foods", "ORG", "jf"), ("Birch Bank", "ORG", "bb")])
     assert slots(facts, "lender") == {"bb"}
+
+
+def test_a_capacity_misread_as_a_name_still_gives_the_group_its_capacity():
+    # a recogniser that takes "Departing Lender" for an organization must not break the group
+    text = ("The Credit Agreement was entered into among the Company, as Borrower; Alder Bank, as a Lender; and Birch "
+            "Bank, N.A. and Cedar Bank, each as a Departing Lender.")
+    ents = [("Alder Bank", "ORG", "alder"), ("Birch Bank, N.A.", "ORG", "birch"), ("Cedar Bank", "ORG", "cedar"),
+            ("Departing Lender", "ORG", "dl")]
+    assert slots(run(text, ents), "lender") == {"alder", "birch", "cedar"}
+
+
+def test_unnamed_lenders_after_a_guarantor_do_not_make_it_lend():
+    text = ("LOAN AND SECURITY AGREEMENT by and among ELM OPCO, LLC, as Borrower, ELM HOLDCO, LLC, as Holdco Guarantor, "
+            "THE PERSONS FROM TIME TO TIME PARTY HERETO, as Lenders, and SPRUCE FINANCIAL TRUST, as Administrative Agent")
+    ents = [("ELM OPCO, LLC", "ORG", "opco"), ("ELM HOLDCO, LLC", "ORG", "holdco"), ("Holdco Guarantor", "ORG", "hg"),
+            ("SPRUCE FINANCIAL TRUST", "ORG", "spruce")]
+    assert "holdco" not in slots(run(text, ents), "lender")

@@ -181,18 +181,22 @@ class LenderExtractor(RoleComponent):
                         out[g.start] = c
             group.clear()
 
+        consumed = a  # a capacity read so far: names inside it ("as a Departing Lender") are no parties
         for i, m in enumerate(ms):
-            if group and m.start < group[-1].end:
+            if (group and m.start < group[-1].end) or m.start < consumed:
                 continue
             if not group:
                 dm = _GROUP_DEF.search(p.text, max(a, m.start - _W["group_definition"]), m.start)
                 defined = dm.group("term") if dm else None
             group.append(m)
-            nxt = ms[i + 1].start if i + 1 < len(ms) else b
-            cap = None
             cm = _GROUP_CAP.match(p.text, m.end, b)
+            # the next name, skipping one that only repeats the capacity's own words
+            later = [x.start for x in ms[i + 1 :] if not (cm and x.start == cm.start("cap"))]
+            nxt = later[0] if later else b
+            cap = None
             if cm and cm.start("cap") < nxt:
                 cap = p.text[cm.start("cap") : min(cm.end("cap"), nxt)]
+                consumed = cm.start("cap") + len(cap)
                 cut = _GROUP_CUT.search(cap)
                 cap = cap[: cut.start()] if cut else cap
             else:
