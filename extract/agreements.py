@@ -32,11 +32,12 @@ def patterns() -> dict[str, Any]:
     """The pattern file, its regexes compiled (case-sensitive where capitals matter)."""
     data: dict[str, Any] = json.loads(_FILE.read_text(encoding="utf-8"))
     rx: dict[str, re.Pattern[str]] = {}
-    case_sensitive = {"title_line", "title_inline", "name_shape", "sig_capacity_line", "sig_by", "sig_name", "sig_title"}
+    case_sensitive = {"title_line", "title_inline", "name_shape", "sig_capacity_line", "sig_by", "sig_name", "sig_title",
+                      "and_split", "commitment_line"}
     for key, value in data["regex"].items():
         if key.startswith("_"):
             continue
-        flags = re.M if key.startswith("sig_") or key == "title_line" else 0
+        flags = re.M if key.startswith("sig_") or key in ("title_line", "commitment_line") else 0
         rx[key] = re.compile(value, flags | (0 if key in case_sensitive else re.I))
     data["_rx"] = rx
     data["_kinds"] = [(kind, re.compile(p, re.I)) for kind, p in data["kinds"]]
@@ -75,6 +76,15 @@ def _capacity_of_term(term: str) -> str | None:
     return None
 
 
+def _is_capacity_phrase(name: str) -> bool:
+    """A capacity, not a name: "Administrative Agent", "the Swingline Lender" — but a name that
+    ends in a capacity word ("Colorado National Bank", "Acme Company") is a name."""
+    if _capacity_of_term(name) is None:
+        return False
+    words = {w for k in patterns()["capacity_terms"] for w in k.split()} | set(patterns()["capacity_modifiers"])
+    return all(w.strip(",.") in words for w in name.lower().split())
+
+
 def _clean_capacity(cap: str) -> str:
     cap = " ".join(cap.replace("\n", " ").split()).strip(" ,;").lower()
     return str(patterns()["capacity_terms"].get(cap, cap))
@@ -98,7 +108,7 @@ def _name_tail(words: str) -> str:
 def _name_ok(name: str) -> bool:
     if not name or name.lower() in _NOT_A_NAME or not _rx("name_shape").match(name):
         return False
-    if _capacity_of_term(name) or _rx("not_name").search(name):
+    if _is_capacity_phrase(name) or _rx("not_name").search(name):
         return False
     lower = [t for t in name.split() if t[:1].islower() and t not in _CONNECTORS]
     if len(lower) > 1:
@@ -106,7 +116,7 @@ def _name_ok(name: str) -> bool:
     return not _rx("generic").match(name) and any(c.isalpha() for c in name)
 
 
-def _pieces(text: str, base: int) -> list[tuple[str, int, int]]:
+def _pieces(text: str, base: int, indent: int = 0) -> list[tuple[str, int, int]]:
     """Split a party list into pieces at commas, semicolons, line breaks and ' and ', keeping a
     name's legal suffix ("Bird Global, Inc.") and parentheses in one piece."""
     out: list[tuple[str, int, int]] = []
@@ -124,14 +134,15 @@ def _pieces(text: str, base: int) -> list[tuple[str, int, int]]:
         if depth == 0:
             if c in ",;":
                 cut = 1
+            elif c in " \n" and text.startswith("and ", i + 1) and _rx("and_split").match(" " + text[i + 1 : i + 12]):
+                cut = 5  # " and " or a line break then "and "
             elif c == "\n":
                 line_start = text.rfind("\n", 0, i) + 1
-                cut = 1 if len(text[line_start:i].strip()) < _limit("wrapped_line") else 0
+                lead = indent if line_start == 0 else 0  # the list's first line began before the list
+                cut = 1 if lead + len(text[line_start:i].strip()) < _limit("wrapped_line") else 0
                 if not cut:
                     i += 1
                     continue
-            elif text.startswith(" and ", i) and _rx("and_split").match(text, i):
-                cut = 5
         if cut:
             out.append((text[start:i], base + start, base + i))
             start = i + cut
@@ -142,11 +153,12 @@ def _pieces(text: str, base: int) -> list[tuple[str, int, int]]:
     merged: list[tuple[str, int, int]] = []
     for piece, s, e in out:
         stripped = piece.strip()
-        if merged and stripped and _rx("legal_tail").match(stripped) and merged[-1][0].strip():
-            ps, pstart, _ = merged[-1]
-            merged[-1] = (ps + text[pstart - base + len(ps): e - base], pstart, e)
-        else:
-            merged.append((piece, s, e))
+        merged.append((piece, s, e))
+        # a legal suffix or branch continues the name before it ("New" / "York Branch" joined first)
+        while len(merged) > 1 and stripped and _rx("legal_tail").match(stripped) and merged[-2][0].strip():
+            ps, pstart, _ = merged[-2]
+            merged[-2:] = [(ps + text[pstart - base + len(ps): e - base], pstart, e)]
+            stripped = merged[-1][0].strip()
     return [(p, s, e) for p, s, e in merged if p.strip()]
 
 
@@ -155,7 +167,7 @@ def _parties(text: str, a: int, b: int) -> list[AgreementParty]:
     out: list[AgreementParty] = []
     pending: list[int] = []  # parties waiting for an "as ..." capacity
     prev_and = False
-    for piece, s, e in _pieces(text[a:b], a):
+    for piece, s, e in _pieces(text[a:b], a, a - (text.rfind("\n", 0, a) + 1)):
         lead = len(piece) - len(piece.lstrip())
         piece = piece.strip()
         s += lead
@@ -189,6 +201,8 @@ def _parties(text: str, a: int, b: int) -> list[AgreementParty]:
             if tail and tail != name_part and _name_ok(tail):
                 s += body.rfind(tail) if body.rfind(tail) > 0 else 0
                 name_part = tail
+        if _rx("generic").match(name_part) and not lead_and and not _rx("generic_joins").search(name_part):
+            pending = []  # "the financial institutions listed herein" parts the names before it from a later capacity
         if _rx("descriptor").match(name_part) or _rx("generic").match(name_part) or not _name_ok(name_part):
             if term and out and out[-1].term is None and (_rx("descriptor").match(name_part) or not name_part):
                 out[-1] = _with_term(out[-1], term)
@@ -239,6 +253,9 @@ def _title(text: str, s: int, e: int) -> tuple[str, int, int] | None:
             continue
         if line.endswith(".") and len(line.split()) > 8:
             continue  # a sentence, not a title
+        pre = _rx("preamble_title").match(line)
+        if pre:  # the preamble's first line: "This Amendment No. 1 dated as of … is among A, B" -> "Amendment No. 1"
+            return pre.group("title"), m.start(1) + pre.start("title"), m.start(1) + pre.end("title")
         return line, m.start(1), m.start(1) + len(line)
     inline = _rx("title_inline").search(text, s, head_end)
     if inline:
@@ -293,6 +310,9 @@ def read_agreement(text: str, sub: SubDocument, *, standalone: bool) -> Agreemen
     if exhibit is None and standalone:
         exhibit = patterns()["exhibit_of_kind"].get(kind, patterns()["default_exhibit"])
     issuer = _issuer_party(parties, kind)
+    if kind in patterns()["lending_kinds"]:
+        lending = {" ".join(p.name.lower().split()) for p in parties if is_lending_capacity(p.capacity)}
+        parties += [p for p in _commitments(text, s, e) if " ".join(p.name.lower().split()) not in lending]
     sigs = _signatories(text, s, e)
     return Agreement(kind=kind, title=title, start=ts, end=te, date=date, exhibit_type=exhibit,
                      parties=tuple(parties), signatories=tuple(sigs), issuer=issuer)
@@ -303,6 +323,13 @@ def _issuer_party(parties: list[AgreementParty], kind: str) -> AgreementParty | 
     best: tuple[int, int] | None = None
     chosen = None
     borrowing = kind in patterns()["lending_kinds"]
+    if borrowing:
+        # several borrowers and one guarantor of them all: the guarantor is their parent, the filer
+        borrowers = [p for p in parties if p.capacity in patterns()["co_borrower_capacities"]]
+        guarantors = [p for p in parties if p.capacity in patterns()["parent_guarantor_capacities"]
+                      and not (p.term or "").lower().endswith("s")]
+        if len(borrowers) >= 2 and len(guarantors) == 1:
+            return guarantors[0]
     for i, p in enumerate(parties):
         if borrowing and is_lending_capacity(p.capacity):
             continue
@@ -315,6 +342,32 @@ def _issuer_party(parties: list[AgreementParty], kind: str) -> AgreementParty | 
     if chosen is None:  # else the first party that neither lends nor acts as agent or trustee
         chosen = next((p for p in parties if not is_lending_capacity(p.capacity) and not _rx("not_issuer").search(p.capacity)), None)
     return chosen
+
+
+def _commitments(text: str, s: int, e: int) -> list[AgreementParty]:
+    """Lenders of a commitment printed over a signature block ("$71,250,000   BARCLAYS BANK PLC" /
+    "By ______"), signed or not: each lends (its name may go on on the next line)."""
+    out: list[AgreementParty] = []
+    for m in _rx("commitment_line").finditer(text, s, e):
+        start, end, lead = m.start("name"), m.end("name"), ""
+        if len(m.group("name").split()) == 1 and m.start() > s:  # "GENERAL ELECTRIC CAPITAL" / "$75,000,000  CORPORATION"
+            prev_start = text.rfind("\n", s, m.start() - 1) + 1
+            last = _rx("sig_column_gap").split(text[prev_start: m.start() - 1].strip())[-1]
+            if last.isupper() and _rx("org_word").search(m.group("name")):
+                start, lead = text.rfind(last, prev_start, m.start()), last + " "
+        nxt = text.find("\n", end) + 1
+        line_end = text.find("\n", nxt)
+        follow = text[nxt: line_end].strip() if 0 < nxt < e and line_end > 0 else ""
+        if follow and follow.isupper() and not _rx("sig_by").match(follow) and not _rx("sig_title").match(follow):
+            end = nxt + len(text[nxt: line_end].rstrip())  # the name's second line
+            nxt = line_end + 1
+        window = text[nxt: min(e, nxt + _limit("commitment_by_window"))]
+        if not any(_rx("sig_by").match(ln) for ln in window.splitlines()):
+            continue
+        name = lead + text[m.start("name"):end]
+        if _name_ok(" ".join(name.split())):
+            out.append(AgreementParty(name=name, capacity="lender", term=None, start=start, end=end, quote_end=end))
+    return out
 
 
 def _signatories(text: str, s: int, e: int) -> list[Signatory]:
@@ -330,10 +383,10 @@ def _signatories(text: str, s: int, e: int) -> list[Signatory]:
             if j < 0 or j > e:
                 break
             line = text[nxt + 1: j]
-            if line.strip():
+            if line.strip() and not _rx("sig_rule").match(line):  # a signature line's rule: "-----"
                 lines_after.append((line, nxt + 1))
             nxt = j
-        person = by.group(1).strip()
+        person = _rx("sig_column_gap").split(by.group(1).strip())[0]
         title = ""
         p_span = (by.start(1), by.start(1) + len(person))
         end = by.end()
@@ -341,11 +394,11 @@ def _signatories(text: str, s: int, e: int) -> list[Signatory]:
             nm = _rx("sig_name").match(line)
             tm = _rx("sig_title").match(line)
             if nm and nm.group(1).strip():
-                person = nm.group(1).strip()
+                person = _rx("sig_column_gap").split(nm.group(1).strip())[0]
                 p_span = (ls + nm.start(1), ls + nm.start(1) + len(person))
                 end = max(end, ls + nm.end(1))
             elif tm and tm.group(1).strip():
-                title = tm.group(1).strip()
+                title = _rx("sig_column_gap").split(tm.group(1).strip())[0]
                 end = max(end, ls + tm.end(1))
                 break
         del name_m
@@ -364,7 +417,20 @@ def _signatories(text: str, s: int, e: int) -> list[Signatory]:
             k = j + 0
             if not line:
                 continue
+            # a capacity wrapped onto the next line: "NATIONSBANK OF TEXAS, N.A., as Co-Agent" / "and Lender"
+            while True:
+                cut = text.rfind("\n", s, max(s, j))
+                prev = text[cut + 1: j].strip() if cut >= s else ""
+                if not prev or any(_rx(key).match(prev) for key in ("sig_by", "sig_name", "sig_title")):
+                    break
+                if not (_rx("sig_wrap_end").search(prev) or _rx("sig_wrap_start").match(line)):
+                    break
+                line, j, k = f"{prev} {line}", cut, cut
             if _rx("sig_title").match(line) or _rx("sig_by").match(line) or _rx("sig_name").match(line):
+                if org is None and out and out[-1].org and out[-1].end > j:
+                    # a second signer right under the first one's block signs for the same entity
+                    prev_sig = out[-1]
+                    org, org_span, capacity = prev_sig.org, (prev_sig.org_start, prev_sig.org_end), prev_sig.capacity
                 break
             capm = _rx("capacity").match(line.lstrip(", "))
             if capm and org is None:
@@ -380,7 +446,8 @@ def _signatories(text: str, s: int, e: int) -> list[Signatory]:
                 capacity = capacity or _clean_capacity(cl.group(1))
                 break
             if org is None and not cl:
-                name = _rx("enumerator").sub("", _rx("descriptor_tail").sub("", line.rstrip(",")))
+                left = _rx("sig_column_gap").split(line)[0]  # two blocks side by side: the By line's own column
+                name = _rx("enumerator").sub("", _rx("descriptor_tail").sub("", left.rstrip(",")))
                 inner = _rx("capacity").search(name)
                 if inner and inner.start() > 0:
                     capacity = _clean_capacity(name[inner.start(1):])  # the rest of the line: "Agent, Lender and ..."

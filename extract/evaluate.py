@@ -116,6 +116,7 @@ class Report:
             for k, s in f.scores.items():
                 out.setdefault(k, Score()).add(s)
         order = [f"entity:{t}" for t in ENTITY_TYPES] + ["entity:all"] + [f"role:{r}" for r in ROLES] + ["role:all"]
+        order += [f"slot:{slot}" for slot in AGREEMENT_SLOTS]
         return {k: out[k] for k in order if k in out}
 
     def as_dict(self) -> dict[str, Any]:
@@ -189,6 +190,7 @@ def score_filing(gold: dict[str, Any], extraction: Extraction) -> FilingReport:
     gents = _gold_entities(gold)
     _score_entities(gold, gents, extraction, rep)
     _score_roles(gold, gents, extraction, rep)
+    _score_agreement_slots(gold, gents, extraction, rep)
     return rep
 
 
@@ -351,6 +353,65 @@ def _score_roles(gold: dict[str, Any], gents: list[_GoldEntity], ex: Extraction,
         rep.scores[f"role:{role}"] = s
         total.add(s)
     rep.scores["role:all"] = total
+
+
+# Credit-agreement slots scored from gold ``agreements[].parties`` capacities (issue 11): a capacity
+# names a slot when it holds one of the slot's words ("administrative agent and lender": agent and
+# lender; "lead arranger and bookrunner": arranger).
+AGREEMENT_SLOTS: dict[str, tuple[str, ...]] = {
+    "lender": ("lender", "lenders", "bank", "banks", "commitment party", "commitment parties", "noteholder",
+               "noteholders"),
+    "borrower": ("borrower", "borrowers", "co-borrower", "co-borrowers"),
+    "agent": ("agent", "agents", "co-agent"),
+    "arranger": ("arranger", "arrangers", "co-arranger", "bookrunner", "bookrunners"),
+    "guarantor": ("guarantor", "guarantors"),
+}
+
+
+def _capacity_slots(capacity: str) -> set[str]:
+    words = capacity.lower().replace(",", " ").replace("/", " ").split()
+    text = " ".join(words)
+    return {slot for slot, terms in AGREEMENT_SLOTS.items()
+            if any(t in words or (" " in t and t in text) for t in terms)}
+
+
+def _score_agreement_slots(gold: dict[str, Any], gents: list[_GoldEntity], ex: Extraction, rep: FilingReport) -> None:
+    """Per-slot scores of the credit facts against the gold agreements' party capacities
+    ("slot:lender", "slot:borrower", "slot:agent", "slot:guarantor", "slot:arranger"); only filings whose gold lists
+    agreement parties are scored."""
+    parties = [p for ag in gold.get("agreements", []) for p in ag.get("parties", [])]
+    if not parties:
+        return
+    by_key = {e.key: e for e in ex.entities}
+
+    def gold_norms(name: str) -> set[str]:
+        n = _norm_set([name])
+        return next((g.norms | n for g in gents if n & g.norms), n)
+
+    wanted: dict[str, list[tuple[set[str], str]]] = {slot: [] for slot in AGREEMENT_SLOTS}
+    for p in parties:
+        for slot in _capacity_slots(p.get("capacity", "")):
+            if not any(p["name"] == d for _, d in wanted[slot]):
+                wanted[slot].append((gold_norms(p["name"]), p["name"]))
+    for slot in AGREEMENT_SLOTS:
+        keys = {k for f in ex.facts if f.role == "credit" for k in f.participant(slot)}
+        sc = Score()
+        matched: set[int] = set()
+        for k in sorted(keys):
+            e = by_key.get(k)
+            have = _entity_norms(e) if e else _norm_set([k])
+            hit = next((i for i, (want, _) in enumerate(wanted[slot]) if have & want), None)
+            if hit is None:
+                sc.fp += 1
+                rep.errors.append(Error(f"slot:{slot}", "fp", e.label if e else k))
+            elif hit not in matched:
+                sc.tp += 1
+                matched.add(hit)
+        for i, (_, desc) in enumerate(wanted[slot]):
+            if i not in matched:
+                sc.fn += 1
+                rep.errors.append(Error(f"slot:{slot}", "fn", desc))
+        rep.scores[f"slot:{slot}"] = sc
 
 
 # --------------------------------------------------------------------------- running

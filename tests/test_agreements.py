@@ -75,3 +75,144 @@ def test_cover_page_party_list() -> None:
     assert [(p.name, p.capacity) for p in ag.parties] == [
         ("Acme Capital Corporation", ""), ("First Example Bank of New York", "agent")]
     assert issuer_name(doc) == "Acme Capital Corporation"
+
+
+WRAPPED = """Exhibit 10.2
+
+CREDIT AGREEMENT
+
+This CREDIT AGREEMENT is dated as of March 1, 1996 among Lakeside Realty Company (the "Company"); the banks listed on the signature pages hereto (the "Lenders"); and Granite Bank, N.A., as agent for the Lenders (the "Agent").
+
+IN WITNESS WHEREOF, the parties hereto have caused this Agreement to be duly executed.
+
+                              LAKESIDE REALTY COMPANY
+
+                              By: /s/ Paul Example
+                                Name:   Paul Example
+                                Title:  Treasurer
+
+                              GRANITE BANK, N.A., as Agent,
+                                Lender and Issuing Bank
+
+                              By: /s/ Ann Sample
+                                Name:   Ann Sample
+                                Title:  Vice President
+
+                              MEADOW NATIONAL BANK, as
+                                Lender
+
+                              By: /s/ Carl Instance
+                                Name:   Carl Instance
+                                Title:  Senior Vice President
+"""
+
+
+def test_names_ending_in_a_capacity_word_and_wrapped_signature_capacities() -> None:
+    doc = read_text(WRAPPED.encode(), "ex10-2.txt")
+    (ag,) = doc.agreements
+    # "Company" and "Bank" end these names; they are no capacity phrases
+    assert issuer_name(doc) == "Lakeside Realty Company"
+    sigs = {(s.org, s.capacity, s.person) for s in ag.signatories}
+    assert ("GRANITE BANK, N.A.", "agent, lender and issuing bank", "Ann Sample") in sigs
+    assert ("MEADOW NATIONAL BANK", "lender", "Carl Instance") in sigs
+    assert ("LAKESIDE REALTY COMPANY", "", "Paul Example") in sigs
+
+
+PARENT = """Exhibit 10.3
+
+AMENDMENT NO. 2
+
+This Amendment No. 2 dated as of May 5, 1997 ("Agreement") is among Northwind Drilling Inc., Northwind
+Offshore Inc. and  Northwind Marine Company (collectively, the "Borrowers"), Northwind Holdings Inc. ("Guarantor")
+and  Banque Exemple, New
+York Branch ("Bank").
+"""
+
+
+def test_parent_guarantor_of_several_borrowers_and_wrapped_branch_names() -> None:
+    doc = read_text(PARENT.encode(), "ex10-3.txt")
+    (ag,) = doc.agreements
+    parties = {(" ".join(p.name.split()), p.capacity) for p in ag.parties}
+    assert {("Northwind Drilling Inc.", "borrower"), ("Northwind Offshore Inc.", "borrower"),
+            ("Northwind Marine Company", "borrower"), ("Northwind Holdings Inc.", "guarantor"),
+            ("Banque Exemple, New York Branch", "lender")} <= parties
+    # several borrowers and one guarantor of them all: the exhibit is about the parent
+    assert issuer_name(doc) == "Northwind Holdings Inc."
+
+
+RULED = """Exhibit 10.4
+
+CREDIT AGREEMENT
+
+This CREDIT AGREEMENT is dated as of June 1, 1996 among Brookfield Homes Corp. (the "Company") and the banks listed on the signature pages hereto (the "Lenders").
+
+                              ALDER BANK PLC, as Lender
+
+                              By: /s/ Jane Sample
+                                 -------------------------------
+                                Name:   Jane Sample
+                                 -------------------------------
+                                Title:  Vice President
+
+                              By: /s/ Omar Example
+                                 -------------------------------
+                                Name:   Omar Example
+                                 -------------------------------
+                                Title:  General Manager
+
+BROOKFIELD HOMES CORP.        OAKVALE LLC
+
+By:      s/ Lee Person                 By:      s/ Kim Other
+Name:    Lee Person                    Name:    Kim Other
+Title:   Treasurer                     Title:   Manager
+"""
+
+
+def test_ruled_second_and_side_by_side_signature_blocks() -> None:
+    doc = read_text(RULED.encode(), "ex10-4.txt")
+    (ag,) = doc.agreements
+    sigs = {(s.person, s.title, s.org, s.capacity) for s in ag.signatories}
+    assert ("Jane Sample", "Vice President", "ALDER BANK PLC", "lender") in sigs  # rule lines skipped
+    assert ("Omar Example", "General Manager", "ALDER BANK PLC", "lender") in sigs  # a second signer, same bank
+    assert ("Lee Person", "Treasurer", "BROOKFIELD HOMES CORP.", "") in sigs  # the By line's own column
+
+
+COMMITMENTS = """Exhibit 10.5
+
+CREDIT AGREEMENT
+
+This CREDIT AGREEMENT is dated as of July 1, 1995 among Harbor Leasing Corporation (the "Borrower"), the BANKS listed on the signature pages hereof and Cedar Trust Company of Boston, as Agent.
+
+                            HARBOR LEASING CORPORATION
+
+                            By ___________________________________
+                               Title:
+
+Commitments
+
+$120,000,000                   CEDAR TRUST COMPANY
+                                  OF BOSTON
+
+                             By ___________________________________
+                                Title:
+
+$71,250,000                  MAPLE BANK PLC
+
+                             By ___________________________________
+                                Title:
+
+     Revolving Credit Commitment   ASPEN FINANCIAL
+       $40,000,000                 CORPORATION
+
+                             By ___________________________________
+                                Title:
+"""
+
+
+def test_commitments_over_unsigned_signature_blocks_are_lenders() -> None:
+    doc = read_text(COMMITMENTS.encode(), "ex10-5.txt")
+    (ag,) = doc.agreements
+    lenders = {" ".join(p.name.split()) for p in ag.parties if p.capacity == "lender"}
+    assert lenders == {"CEDAR TRUST COMPANY OF BOSTON", "MAPLE BANK PLC", "ASPEN FINANCIAL CORPORATION"}
+    assert ("Cedar Trust Company of Boston", "agent") in {(p.name, p.capacity) for p in ag.parties}
+    assert issuer_name(doc) == "Harbor Leasing Corporation"

@@ -43,11 +43,18 @@ def test_lender_recall_patterns(text, ents, expected):
     assert pairs(run(text, ents)) == expected
 
 
-def test_agent_bank_is_lender_and_agent():
+def test_agent_bank_alone_is_no_lender():
+    # an agent is a lender only when the text says it also lends (tests/annotations/GUIDELINES.md)
     text = ("The Company entered into a Credit Agreement with the lenders party thereto and Wells Fargo Bank, N.A., as "
             "administrative agent, providing for a $50 million term loan.")
+    assert run(text, [("Wells Fargo Bank, N.A.", "ORG", "wf")]) == []
+
+
+def test_agent_bank_that_also_lends_is_lender_and_agent():
+    text = ("The Company entered into a Credit Agreement with Wells Fargo Bank, N.A., as administrative agent and a "
+            "lender, providing for a $50 million term loan.")
     (f,) = run(text, [("Wells Fargo Bank, N.A.", "ORG", "wf")])
-    assert f.participant("agent") == ["wf"] and f.participant("borrower") == [ISS]
+    assert f.participant("lender") == ["wf"] and f.participant("agent") == ["wf"] and f.participant("borrower") == [ISS]
 
 
 def test_parent_guarantees_subsidiary_borrowing():
@@ -116,4 +123,4 @@ def test_an_arranger_is_not_a_lender():
     text = ("On April 7, 2015, the Company entered into a Term Loan Agreement with Bank of America, N.A., as lender (the "
             "\u201cLender\u201d), and Merrill Lynch, Pierce, Fenner & Smith Incorporated, as sole lead arranger and sole bookrunner.")
     (f,) = run(text, [("Bank of America, N.A.", "ORG", "boa"), ("Merrill Lynch, Pierce, Fenner & Smith Incorporated", "ORG", "ml")])
-    assert f.participant("lender") == ["boa"] and f.participant("agent") == ["ml"]
+    assert f.participant("lender") == ["boa"] and f.participant("arranger") == ["ml"] and not f.participant("agent")

@@ -39,9 +39,9 @@ def _has(capacity: str, key: str) -> bool:
     return cap in words or any(part.strip() in words for part in cap.replace(" and ", ",").split(","))
 
 
-def _is_agent(capacity: str) -> bool:
+def _is_agent(capacity: str, key: str = "agent") -> bool:
     cap = capacity.lower()
-    return any(w in cap.split() or cap.endswith(w) for w in _words("agent"))
+    return any(w in cap.split() or cap.endswith(w) for w in _words(key))
 
 
 def _ev(doc: Document, a: int, b: int) -> Evidence:
@@ -55,7 +55,8 @@ Resolve = Callable[[str, EntityKind, Evidence], str]
 def agreement_facts(doc: Document, ag: Agreement, resolve: Resolve, issuer_key: str | None) -> list[Fact]:
     """The role facts of one agreement; ``resolve(name, kind, evidence)`` gives an entity key."""
     facts: list[Fact] = []
-    slots: dict[str, dict[str, list[Evidence]]] = {"lender": {}, "borrower": {}, "guarantor": {}, "agent": {}}
+    slots: dict[str, dict[str, list[Evidence]]] = {"lender": {}, "borrower": {}, "guarantor": {}, "agent": {},
+                                                   "arranger": {}}
     acq: dict[str, dict[str, list[Evidence]]] = {"acquirer": {}, "target": {}, "merger_sub": {}}
 
     def put(table: dict[str, dict[str, list[Evidence]]], slot: str, name: str, ev: Evidence) -> None:
@@ -75,6 +76,8 @@ def agreement_facts(doc: Document, ag: Agreement, resolve: Resolve, issuer_key: 
             put(slots, "guarantor", p.name, ev)
         if _is_agent(cap):
             put(slots, "agent", p.name, ev)
+        if _is_agent(cap, "arranger"):
+            put(slots, "arranger", p.name, ev)
         if _has(cap, "acquirer"):
             put(acq, "acquirer", p.name, ev)
         if _has(cap, "target"):
@@ -95,7 +98,7 @@ def agreement_facts(doc: Document, ag: Agreement, resolve: Resolve, issuer_key: 
     if ag.kind in _words("credit_kinds") and slots["lender"]:
         if not slots["borrower"] and issuer_key and ag.issuer is not None:
             slots["borrower"][issuer_key] = [_ev(doc, ag.issuer.start, ag.issuer.quote_end)]
-        parts = tuple((slot, k) for slot in ("lender", "borrower", "guarantor", "agent") for k in slots[slot]
+        parts = tuple((slot, k) for slot in ("lender", "borrower", "guarantor", "agent", "arranger") for k in slots[slot]
                       if not (slot == "lender" and k in slots["borrower"]))
         if slots["borrower"] and any(slot == "lender" for slot, _ in parts):
             evs = tuple(dict.fromkeys(e for slot in slots.values() for es in slot.values() for e in es))

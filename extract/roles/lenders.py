@@ -62,11 +62,32 @@ _PLEDGE = _RX["pledge_before"]
 _PLEDGE_TAIL = _RX["pledge_tail_after"]
 _BETWEEN = _RX["between_parties_before"]
 _LENDER_NAME = _RX["lender_like_name"]
+_PREP_LIST = _RX["lender_preposition_list_before"]
 _SUCCESSOR = _RX["successor_gap"]
 _COUNTERPARTY = _RX["counterparty_before"]
 _NOT_LENDER_NAME = _RX["not_lender_name"]
 _BY_AFTER_FACILITY = _RX["by_after_facility"]
 _LENT_TO = _RX["lent_to_before"]
+_GROUP_CAP = _RX["group_capacity_after"]
+_GROUP_TERM = _RX["group_term_after"]
+_GROUP_GAP = _RX["group_gap"]
+_GROUP_CUT = _RX["group_capacity_cut"]
+_GROUP_LENDS = _RX["group_lends"]
+_GROUP_AGENT = _RX["group_agent"]
+_GROUP_BORROWS = _RX["group_borrows"]
+_GROUP_DEF = _RX["group_definition_before"]
+_GROUP_OTHER_AGENT = _RX["group_other_agent"]
+_GROUP_ARRANGER = _RX["group_arranger"]
+
+
+@dataclass(frozen=True)
+class _Capacity:
+    """What a narrative party list says a name does: lends, acts as agent/arranger, borrows."""
+
+    lends: bool
+    agent: bool
+    borrows: bool
+    arranger: bool = False
 
 
 @dataclass
@@ -74,6 +95,7 @@ class _Draft:
     lenders: list[Mention]
     borrower: str
     agents: list[str] = field(default_factory=list)
+    arrangers: list[str] = field(default_factory=list)
     guarantors: list[str] = field(default_factory=list)
     attrs: dict[str, str] = field(default_factory=dict)
     span: tuple[int, int] = (0, 0)
@@ -87,15 +109,20 @@ class LenderExtractor(RoleComponent):
     def extract(self, p: Passage) -> list[Fact]:
         drafts: list[_Draft] = []
         issuer = p.ctx.issuer_key
-        for a, b in p.sentences:
+        for a, b in self._sentences(p):
             triggers = list(_FACILITY.finditer(p.text, a, b))
-            lenders, agents = self._lenders(p, a, b, triggers)
+            lenders, agents, arrangers, borrowers, listed = self._lenders(p, a, b, triggers)
             guarantors = self._guarantors(p, a, b)
             if lenders:
-                borrower = self._borrower(p, a, b, triggers, lenders, guarantors) or issuer
+                if borrowers:
+                    borrower: str | None = borrowers[0]
+                elif not triggers and all(m.start in listed for m in lenders):
+                    borrower = issuer  # "“Swingline Lender” means A": the document's own borrower
+                else:
+                    borrower = self._borrower(p, a, b, triggers, lenders, guarantors, agents + arrangers) or issuer
                 if borrower is None:
                     continue
-                d = _Draft(lenders=lenders, borrower=borrower, agents=agents, span=(a, b))
+                d = _Draft(lenders=lenders, borrower=borrower, agents=agents, arrangers=arrangers, span=(a, b))
                 d.guarantors = [g for g in guarantors if g not in {m.key for m in lenders} and g != borrower]
                 self._terms(p, a, b, triggers, d)
                 drafts.append(d)
@@ -111,20 +138,107 @@ class LenderExtractor(RoleComponent):
         facts = []
         for d in drafts:
             parts = [("lender", m.key) for m in d.lenders] + [("borrower", d.borrower)]
-            parts += [("agent", k) for k in d.agents] + [("guarantor", k) for k in d.guarantors]
+            parts += [("agent", k) for k in d.agents] + [("arranger", k) for k in d.arrangers]
+            parts += [("guarantor", k) for k in d.guarantors]
             facts.append(p.fact(ROLE, parts, list(d.attrs.items()), d.span, self.extractor))
         return facts
 
+    @staticmethod
+    def _sentences(p: Passage) -> list[tuple[int, int]]:
+        """The passage's sentences, a party list's clauses joined: a sentence ending in ';' goes
+        on in the next one of the same paragraph ("among A, as Borrower; B, as Lender; and C, as
+        Agent.")."""
+        out: list[tuple[int, int]] = []
+        for a, b in p.sentences:
+            if out and p.text[out[-1][1] - 1] == ";" and "\n\n" not in p.text[out[-1][1] : a] \
+                    and b - out[-1][0] <= _W["clause_chain"]:
+                out[-1] = (out[-1][0], b)
+            else:
+                out.append((a, b))
+        return out
+
     # -- participants --------------------------------------------------------------------
-    def _lenders(self, p: Passage, a: int, b: int, triggers: list[re.Match[str]]) -> tuple[list[Mention], list[str]]:
+    @staticmethod
+    def _groups(p: Passage, a: int, b: int) -> dict[int, _Capacity]:
+        """The capacity a narrative party list gives each name, by the name's start: "among the
+        Registrant, as a Borrower; A, as a Lender and Administrative Agent; B and C, as Lenders
+        and Syndication Agents; D, E and F, as Lenders", "with A, B and C (collectively, the
+        “Commitment Parties”)".  A capacity (or a defined term) printed after the last name of a
+        group holds for every name of the group; names with no capacity word are left out."""
+        out: dict[int, _Capacity] = {}
+        ms = p.mentions_in(a, b, "ORG")
+        group: list[Mention] = []
+        defined: str | None = None  # "“Swingline Lender” means A": a term defined before the group
+
+        def close(cap: str | None) -> None:
+            cap = cap if cap is not None else defined
+            if cap is not None:
+                other = bool(_GROUP_OTHER_AGENT.search(cap))  # a rights or transfer agent: neither lends nor agents
+                c = _Capacity(not other and bool(_GROUP_LENDS.search(cap)), not other and bool(_GROUP_AGENT.search(cap)),
+                              not other and bool(_GROUP_BORROWS.search(cap)), not other and bool(_GROUP_ARRANGER.search(cap)))
+                if other or c.lends or c.agent or c.borrows or c.arranger:
+                    for g in group:
+                        out[g.start] = c
+            group.clear()
+
+        consumed = a  # a capacity read so far: names inside it ("as a Departing Lender") are no parties
+        for i, m in enumerate(ms):
+            if (group and m.start < group[-1].end) or m.start < consumed:
+                continue
+            if not group:
+                dm = _GROUP_DEF.search(p.text, max(a, m.start - _W["group_definition"]), m.start)
+                defined = dm.group("term") if dm else None
+            group.append(m)
+            cm = _GROUP_CAP.match(p.text, m.end, b)
+            # the next name, skipping one that only repeats the capacity's own words
+            later = [x.start for x in ms[i + 1 :] if not (cm and x.start == cm.start("cap"))]
+            nxt = later[0] if later else b
+            cap = None
+            if cm and cm.start("cap") < nxt:
+                cap = p.text[cm.start("cap") : min(cm.end("cap"), nxt)]
+                consumed = cm.start("cap") + len(cap)
+                cut = _GROUP_CUT.search(cap)
+                cap = cap[: cut.start()] if cut else cap
+            else:
+                tm = _GROUP_TERM.match(p.text, m.end, b)
+                if tm and tm.end() <= nxt:
+                    cap = tm.group("term")
+            if cap is not None or not (i + 1 < len(ms) and _GROUP_GAP.fullmatch(p.text, m.end, nxt)):
+                close(cap)
+        return out
+
+    def _lenders(self, p: Passage, a: int, b: int,
+                 triggers: list[re.Match[str]]
+                 ) -> tuple[list[Mention], list[str], list[str], list[str], dict[int, _Capacity]]:
         issuer = p.ctx.issuer_key
         found: list[Mention] = []
         agents: list[str] = []
+        arrangers: list[str] = []
+        borrowers: list[str] = []
+        groups = self._groups(p, a, b)
         # "the Company had loaned amounts to X … Loan Agreement between the Company and X": X borrows
         lent_to = {m.key for m in p.mentions_in(0, len(p.text), "ORG", pronouns=False)
                    if _LENT_TO.search(p.text, max(0, m.start - _W["lent_to_before"]), m.start)}
-        for m in p.mentions_in(a, b, "ORG", pronouns=False):
-            if m.key == issuer or m.key in lent_to:
+        for m in p.mentions_in(a, b, "ORG"):
+            g = groups.get(m.start)
+            if g is not None:
+                # the party list says what the name does: an agent lends only when it says so too
+                if g.borrows and m.key not in borrowers:
+                    borrowers.append(m.key)
+                if g.agent and m.key not in agents and m.key != issuer:
+                    agents.append(m.key)
+                if g.arranger and m.key not in arrangers and m.key != issuer:
+                    arrangers.append(m.key)
+                if g.lends and not g.borrows and not m.pronoun and m.key != issuer and m.key not in lent_to \
+                        and m.key not in {f.key for f in found}:
+                    found.append(m)
+                elif (g.agent or g.arranger) and not g.lends and triggers:
+                    pm = _PREP.search(p.text[max(a, m.start - _W["lender_head"]) : m.start])
+                    if pm and not _RX["bare_by"].fullmatch(pm.group(0)) and any(
+                            0 <= m.start - t.end() <= _W["lender_after_facility"] for t in triggers):
+                        self._enumeration(p, m, b, groups, found)
+                continue
+            if m.pronoun or m.key == issuer or m.key in lent_to:
                 continue
             head = p.text[max(a, m.start - _W["lender_head"]) : m.start]
             if _NOT_LENDER_BEFORE.search(head) or _GUARANTEE_BY.search(head) or _COUNTERPARTY.search(head):
@@ -133,6 +247,9 @@ class LenderExtractor(RoleComponent):
                 continue
             ok = False
             pm = _PREP.search(head)
+            if pm is None and _LENDER_NAME.search(m.text):
+                # "from Citigroup, UBS Investment Bank and …": a list begun by a name we did not recognise
+                pm = _PREP_LIST.search(head)
             if pm and _RX["bare_by"].fullmatch(pm.group(0)):
                 # a bare "by" lends only right after the facility noun ("a term loan by X"), not in
                 # "quoted by", "prepayments made by", "indebtedness by"
@@ -149,24 +266,31 @@ class LenderExtractor(RoleComponent):
                 role = ag.group(0).lower()
                 if "arranger" in role and "agent" not in role:
                     # an arranger syndicates the loan; it lends only when named a lender otherwise
-                    if m.key not in agents:
-                        agents.append(m.key)
+                    if m.key not in arrangers:
+                        arrangers.append(m.key)
                 else:
                     ok = True
                     if "agent" in role:
                         agents.append(m.key)
             if ok and m.key not in {f.key for f in found}:
                 found.append(m)
-                # "with A, as agent, and B": the rest of the enumeration lends too
-                cur = m
-                for n in p.mentions_in(m.end, b, "ORG", pronouns=False):
-                    gap = p.text[cur.end : n.start]
-                    if n.key == issuer or not (_LENDER_LIST_GAP.fullmatch(gap) or _SUCCESSOR.fullmatch(gap)):
-                        break
-                    if n.key not in {f.key for f in found}:
-                        found.append(n)
-                    cur = n
-        return found, agents
+                self._enumeration(p, m, b, groups, found)
+        return found, agents, arrangers, borrowers, groups
+
+    @staticmethod
+    def _enumeration(p: Passage, m: Mention, b: int, groups: dict[int, _Capacity], found: list[Mention]) -> None:
+        """"with A, as agent, and B": the rest of the enumeration after a lender (or an agent the
+        facility is "with") lends too, up to a name the list gives another capacity."""
+        cur = m
+        for n in p.mentions_in(m.end, b, "ORG", pronouns=False):
+            gap = p.text[cur.end : n.start]
+            if n.start in groups and not groups[n.start].lends:
+                break
+            if n.key == p.ctx.issuer_key or not (_LENDER_LIST_GAP.fullmatch(gap) or _SUCCESSOR.fullmatch(gap)):
+                break
+            if n.key not in {f.key for f in found}:
+                found.append(n)
+            cur = n
 
     def _between(self, p: Passage, a: int, lenders: list[Mention]) -> str | None:
         """"Loan Agreement between A and B": A borrows from B — unless only A's name looks
@@ -217,11 +341,11 @@ class LenderExtractor(RoleComponent):
         return out
 
     def _borrower(self, p: Passage, a: int, b: int, triggers: list[re.Match[str]], lenders: list[Mention],
-                  guarantors: list[str]) -> str | None:
+                  guarantors: list[str], agents: list[str]) -> str | None:
         between = self._between(p, a, lenders)
         if between is not None:
             return between
-        lender_keys = {m.key for m in lenders}
+        lender_keys = {m.key for m in lenders} | set(agents)  # an agent or arranger does not borrow
         for m in p.mentions_in(a, b, "ORG"):
             if m.key in lender_keys:
                 continue
