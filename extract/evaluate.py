@@ -305,8 +305,15 @@ def _score_roles(gold: dict[str, Any], gents: list[_GoldEntity], ex: Extraction,
                 preds[(k,)] = label(k)
         elif spec.score_mode == "sides":
             party, side = spec.gold_fields
+            # one item per (party, side): a predicted key is an (entity, side) of the filing, so a
+            # party listed once per case (gold ``case``) must count once, not once per case
+            seen: set[tuple[str, str]] = set()
             for opt, src in ((False, gold.get(role, [])), (True, gold.get(f"optional_{role}", []))):
                 for g in src:
+                    dedup = (normalize_name(g[party]), str(g.get(side, "")))
+                    if dedup in seen:
+                        continue
+                    seen.add(dedup)
                     items.append(((gold_norms(g[party]), {g.get(side, "")}), opt, f"{g[party]} ({g.get(side)})"))
             for f in ex.facts:
                 if f.role != spec.name:

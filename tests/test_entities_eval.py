@@ -135,3 +135,16 @@ def test_eval_command_prints_scores(gold_dir: Path) -> None:
                                           "--min-f1", "1.01"])
     assert result.exit_code == 1
     assert '"entity:all"' in result.output
+
+
+def test_a_party_listed_once_per_case_counts_once() -> None:
+    # the litigants key is (party, side) per filing: a gold list naming the issuer as defendant in
+    # three cases is one fact to find, and finding it once is full recall
+    ents = [ent("a", "Organization", "The Auxer Group, Inc.", issuer=True), ent("q", "Organization", "Quantum")]
+    gold = {**GOLD, "litigants": [{"party": "Quantum", "side": "plaintiff", "case": f"Quantum v. Auxer {n}"}
+                                  for n in range(3)] + [{"party": "The Auxer Group, Inc.", "side": "defendant"}] * 3}
+    found = [Fact("proceeding", (("plaintiff", "q"), ("defendant", "a")), (), (Evidence("x", 0, 1),))]
+    lit = score_filing(gold, extraction(ents, found)).scores["role:litigants"]
+    assert (lit.tp, lit.fp, lit.fn) == (2, 0, 0)
+    missed = score_filing(gold, extraction(ents, found[:0])).scores["role:litigants"]
+    assert (missed.tp, missed.fp, missed.fn) == (0, 0, 2)
