@@ -268,6 +268,12 @@ def test_headerless_prospectus_names_its_issuer(body, expected):
          "\u201cCompany\u201d), is the target.\n", "Heron Acquisition Corp."),
         # a defined term that names no company with a legal suffix
         ("Memorandum\n\nJohn Roe (\u201cBorrower\u201d) promises to pay Kestrel Bank.\n", None),
+        # a press release: the ticker and a short name stand between the name and "the Company"
+        ("Exhibit 99.1\n\nMarch 2, 2024, Akron, Ohio \u2014 Plover Industries, Inc. (NYSE: PLV) (\u201cPlover\u201d or "
+         "the \u201cCompany\u201d) today announced it will acquire Tern Systems.\n", "Plover Industries, Inc."),
+        # a heading printed before the first party is not part of its name
+        ("Amendment #2 to Note\n\nRECITALS Wren Group Intl, Inc. (\u201cCompany\u201d) and Finch Capital, LLC "
+         "(\u201cHolder\u201d) entered into a note.\n", "Wren Group Intl, Inc."),
     ],
 )
 def test_headerless_agreement_names_the_party_it_defines(body, expected):

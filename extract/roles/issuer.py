@@ -333,6 +333,10 @@ def _defined_party(doc: Document, reach: int) -> _Party | None:
         if pieces and has_legal_suffix(" ".join(raw[pieces[-1].end():].split())):
             start += pieces[-1].end()
             raw = raw[pieces[-1].end():]
+        heading = _RX["preamble_heading"].match(raw)
+        if heading:
+            start += heading.end()
+            raw = raw[heading.end():]
         if not has_legal_suffix(" ".join(raw.split())):
             continue
         rank = _PARTY_RANK[m.group("term").lower()]
