@@ -11,10 +11,13 @@ across companies (interlocks), lenders, lawsuits and acquisitions, each fact wit
 
 ``--scale DIR`` builds an on-disk store of ``--triples`` triples into DIR once (streamed, so memory
 stays flat; reused on later runs while its ``bench.json`` says the same size and seed) and times
-every named query warm — one warm-up, then the best of ``--runs`` — bound to the busiest issuer
-(the most triples in its filings) and to a median one, then unbound (one run, in a child process
-given ``--unbound-timeout`` seconds).  The target: every query bound to one organization in
-<= 100 ms warm on disk at 10M triples.
+every named query warm — one warm-up, then the median of ``--runs`` — for each of its entity
+parameters bound to the busiest issuer (the most triples in its filings) and to a median one, or to
+the busiest person of each, then unbound (one run, in a child process given ``--unbound-timeout``
+seconds).  ``--reuse`` times the store already in DIR and never builds (a 10M build takes 20 min).
+The target: every query bound to one entity in <= 100 ms warm on disk at 10M triples.
+
+    .venv/bin/python bench/bench_store.py --scale /tmp/corpkg-bench-10m --reuse --unbound-timeout 0
 """
 
 from __future__ import annotations
@@ -218,19 +221,50 @@ def build_scale_store(path: Path, n_triples: int, seed: int = 7) -> dict:
     return meta
 
 
-def org_params(org: str, person: str) -> dict[str, dict]:
-    """Each named query's parameters bound to one organization (interlocks: one of its officers)."""
-    return {"subsidiaries": {"parent": org}, "officers": {"org": org}, "officers_over_time": {"org": org},
-            "provenance": {"subject": org}, "lenders": {"borrower": org}, "litigation": {"party": org},
-            "issuer_profile": {"org": org}, "acquisitions": {"target": org}, "control_of": {"org": org},
-            "identity_candidates": {"entity": org}, "judgements": {"entity": org},
-            "resolved_entities": {"canonical": org}, "resolution_attributes": {"entity": org},
-            "resolution_links": {"entity": org}, "resolution_mentions": {"entity": org},
-            "resolution_names": {"entity": org}, "interlocks": {"person": person},
-            "as_of": {"date": "2010-12-31", "role": "position"},
-            "time_statements": {"type": "https://w3id.org/corpkg/ontology#Position",
-                                "sourceSlot": "https://w3id.org/corpkg/ontology#holder",
-                                "targetSlot": "https://w3id.org/corpkg/ontology#organization"}}
+# each named query's entity parameters and what they take: an organization or a person
+ENTITY_PARAMS: dict[str, list[tuple[str, str]]] = {
+    "acquisitions": [("target", "org"), ("acquirer", "org")],
+    "control_of": [("org", "org"), ("controller", "person")],
+    "identity_candidates": [("entity", "org"), ("entity", "person")],
+    "interlocks": [("person", "person")],
+    "issuer_profile": [("org", "org")],
+    "judgements": [("entity", "org"), ("entity", "person")],
+    "lenders": [("borrower", "org"), ("lender", "org")],
+    "litigation": [("party", "org"), ("party", "person")],
+    "officers": [("org", "org"), ("person", "person")],
+    "officers_over_time": [("org", "org")],
+    "provenance": [("subject", "org"), ("subject", "person")],
+    "resolution_attributes": [("entity", "org"), ("entity", "person")],
+    "resolution_links": [("entity", "org"), ("entity", "person")],
+    "resolution_mentions": [("entity", "org"), ("entity", "person")],
+    "resolution_names": [("entity", "org"), ("entity", "person")],
+    "resolved_entities": [("canonical", "org"), ("canonical", "person")],
+    "subsidiaries": [("parent", "org"), ("subsidiary", "org")],
+}
+# queries whose parameters are not entities: the same values for both columns
+FIXED_PARAMS: dict[str, dict] = {
+    "as_of": {"date": "2010-12-31", "role": "position"},
+    "time_statements": {"type": "https://w3id.org/corpkg/ontology#Position",
+                        "sourceSlot": "https://w3id.org/corpkg/ontology#holder",
+                        "targetSlot": "https://w3id.org/corpkg/ontology#organization"},
+}
+
+
+def scale_rows(names: list[str], meta: dict) -> list[tuple[str, str, dict | None, dict | None]]:
+    """(query, row label, parameters for the busiest, for the median) for every named query and each of
+    its entity parameters, bound to the busiest and the median issuer (or the busiest person of each)."""
+    rows: list[tuple[str, str, dict | None, dict | None]] = []
+    for name in names:
+        if name in FIXED_PARAMS:
+            ps = FIXED_PARAMS[name]
+            rows.append((name, ", ".join(ps), ps, ps))
+        elif name in ENTITY_PARAMS:
+            for param, kind in ENTITY_PARAMS[name]:
+                rows.append((name, f"{param} = {'organization' if kind == 'org' else 'person'}",
+                             {param: meta["busiest"][kind]}, {param: meta["median"][kind]}))
+        else:
+            rows.append((name, "unbound", None, None))
+    return rows
 
 
 def _unbound_child(store_path: str, query: str, conn) -> None:
@@ -243,43 +277,58 @@ def _unbound_child(store_path: str, query: str, conn) -> None:
         conn.send((None, f"error: {type(exc).__name__}: {exc}"))
 
 
-def best_of(store, query: str, params: dict | None, runs: int, slow: float = 2.0) -> tuple[float, int]:
-    """One warm-up, then the best of ``runs`` timed runs (seconds, rows); a query whose warm-up takes
+def warm_times(store, query: str, params: dict | None, runs: int, slow: float = 2.0) -> tuple[list[float], int]:
+    """One warm-up, then ``runs`` timed runs: (seconds of each run, rows); a query whose warm-up takes
     over ``slow`` seconds is reported by that one run (it is far from the target anyway)."""
     t = time.perf_counter()
     n = len(select(store, query, params)[1])
-    best = time.perf_counter() - t
-    if best > slow:
-        return best, n
-    best = float("inf")
+    first = time.perf_counter() - t
+    if first > slow:
+        return [first], n
+    times = []
     for _ in range(runs):
         t = time.perf_counter()
         n = len(select(store, query, params)[1])
-        best = min(best, time.perf_counter() - t)
-    return best, n
+        times.append(time.perf_counter() - t)
+    return times, n
+
+
+def _load_meta(path: Path, args) -> dict:
+    if not args.reuse:
+        print(f"store of ~{args.triples:,} triples in {path} (built once, then reused) ...", flush=True)
+        return build_scale_store(path, args.triples)
+    meta_path = path / "bench.json"
+    if not meta_path.is_file():
+        raise SystemExit(f"--reuse: {meta_path} not found; build the store first (without --reuse)")
+    return json.loads(meta_path.read_text())
 
 
 def scale_main(args) -> int:
+    import os
+    import statistics
+
     path = Path(args.scale)
-    print(f"store of ~{args.triples:,} triples in {path} (built once, then reused) ...", flush=True)
-    meta = build_scale_store(path, args.triples)
+    meta = _load_meta(path, args)
     print(f"  {meta['triples']:,} triples, {meta['quads']:,} quads, {meta['filings']:,} filings, "
           f"{meta['issuers']:,} issuers (built in {meta['build_s']} s)")
-    print(f"  busiest issuer {meta['busiest']['org']} ({meta['busiest']['triples']:,} triples in its filings); "
-          f"median {meta['median']['org']} ({meta['median']['triples']:,})")
+    print(f"  busiest issuer {meta['busiest']['org']} ({meta['busiest']['triples']:,} triples in its filings), "
+          f"its person {meta['busiest']['person']}; median {meta['median']['org']} ({meta['median']['triples']:,}), "
+          f"its person {meta['median']['person']}")
     names = [n for n in list_named() if not n.startswith("projection_")] if not args.only else args.only.split(",")
     store = ox.Store.read_only(str(path / "store"))
-    rows = {}
-    for name in names:
+    loads = [os.getloadavg()[0]]
+    table = []
+    for name, label, busiest, median in scale_rows(names, meta):
         q = load_named(name)
         cells = []
-        for who in ("busiest", "median"):
-            ps = org_params(meta[who]["org"], meta[who]["person"]).get(name)
-            s, n = best_of(store, q, ps, args.runs)
-            cells.append((s, n))
-        rows[name] = cells
-        print(f"  {name}: busiest {1000 * cells[0][0]:.1f} ms ({cells[0][1]:,} rows), "
-              f"median {1000 * cells[1][0]:.1f} ms ({cells[1][1]:,} rows)", flush=True)
+        for ps in (busiest, median):
+            times, n = warm_times(store, q, ps, args.runs)
+            cells.append((statistics.median(times), min(times), max(times), n))
+        loads.append(os.getloadavg()[0])
+        table.append((name, label, cells))
+        print(f"  {name} ({label}): busiest {1000 * cells[0][0]:.1f} ms ({cells[0][3]:,} rows), "
+              f"median {1000 * cells[1][0]:.1f} ms ({cells[1][3]:,} rows)", flush=True)
+    unbound: dict[str, str] = {}
     if args.unbound_timeout > 0:
         import multiprocessing as mp
 
@@ -295,18 +344,25 @@ def scale_main(args) -> int:
                 cell = f"> {args.unbound_timeout:.0f} s (stopped)"
             proc.kill()
             proc.join()
-            rows[name].append(cell)
+            unbound[name] = cell
             print(f"  {name} unbound: {cell}", flush=True)
-    import os
 
-    print(f"\nwarm query times at {meta['triples']:,} triples on disk (one warm-up, best of {args.runs}; "
-          f"load average {os.getloadavg()[0]:.1f} on this shared machine):")
-    print("| query | rows busiest / median | busiest ms | median ms | unbound, one cold-process run (rows) |")
-    print("|---|---|---|---|---|")
-    for name, cells in rows.items():
-        unb = cells[2] if len(cells) > 2 else "not run"
-        print(f"| {name} | {cells[0][1]:,} / {cells[1][1]:,} | {1000 * cells[0][0]:.1f} | {1000 * cells[1][0]:.1f} | {unb} |")
-    slow = [n for n, c in rows.items() if max(c[0][0], c[1][0]) > 0.1]
+    def ms(x: float) -> str:
+        return f"{1000 * x:,.1f}" if x < 10 else f"{1000 * x:,.0f}"
+
+    print(f"\nwarm query times at {meta['triples']:,} triples on disk (one warm-up, median of {args.runs} runs, "
+          f"min–max in brackets; load average {min(loads):.1f}–{max(loads):.1f} on this shared machine, "
+          f"{os.cpu_count()} cores):")
+    print("| query | bound to | rows busiest / median | busiest ms | median ms | unbound, one cold-process run (rows) |")
+    print("|---|---|---|---|---|---|")
+    seen = set()
+    for name, label, cells in table:
+        unb = unbound.get(name, "not run") if name not in seen else "″"
+        seen.add(name)
+        b, m = cells
+        print(f"| {name} | {label} | {b[3]:,} / {m[3]:,} | {ms(b[0])} ({ms(b[1])}–{ms(b[2])}) | "
+              f"{ms(m[0])} ({ms(m[1])}–{ms(m[2])}) | {unb} |")
+    slow = sorted({f"{n} ({lab})" for n, lab, c in table if max(c[0][0], c[1][0]) > 0.1})
     print(f"\nbound over 100 ms: {', '.join(slow) if slow else 'none'}")
     return 0
 
@@ -362,7 +418,9 @@ def main(argv: list[str]) -> int:
                     help="skip named queries starting with this on rdflib (the page's projections take minutes there)")
     ap.add_argument("--scale", metavar="DIR", help="build (once) an on-disk store of --triples into DIR and time "
                     "the named queries bound to one organization, warm (see above)")
-    ap.add_argument("--runs", type=int, default=5, help="--scale: timed runs per query after one warm-up (best kept)")
+    ap.add_argument("--runs", type=int, default=5, help="--scale: timed runs per query after one warm-up (median reported)")
+    ap.add_argument("--reuse", action="store_true",
+                    help="--scale: time the store already in DIR (its bench.json), never build or rebuild it")
     ap.add_argument("--unbound-timeout", type=float, default=60.0, help="--scale: seconds for each unbound query; 0 skips")
     ap.add_argument("--only", default="", help="--scale: comma-separated query names (default: all but projection_*)")
     args = ap.parse_args(argv)

@@ -5,6 +5,12 @@ Parameters are bound as RDF terms through pyoxigraph's ``substitutions`` (or rdf
 ``x" } ; DROP ALL ; #`` is only ever a literal.  A parameter must be a variable the query projects
 (declared in the .rq file with ``# @param name: ...``).  Queries see the union of all filing graphs as
 their default graph.
+
+Oxigraph plans a query before it substitutes the parameters, so a query that should start from
+whichever of several parameters is bound marks the place with a ``# @values a, b`` line: each bound
+parameter named there is also written at that line as ``VALUES ?a { term }``, the term serialised by
+pyoxigraph (an IRI it has checked, a literal it has escaped; see :func:`with_values`), which lets the
+planner start from it.  Unbound, the line stays a comment.
 """
 
 from __future__ import annotations
@@ -28,11 +34,13 @@ __all__ = [
     "load_named",
     "named_query",
     "to_term",
+    "with_values",
     "select",
     "run_query",
 ]
 
 _IRI_RE = re.compile(r"^(https?|urn|file|mailto):\S+$")
+_VALUES_LINE = re.compile(r"^([ \t]*)# @values[ \t]+(.*)$", re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -119,6 +127,27 @@ def to_term(value: object) -> ox.NamedNode | ox.BlankNode | ox.Literal:
     return ox.Literal(text)
 
 
+def with_values(sparql: str, bindings: Mapping[str, object] | None = None) -> str:
+    """``sparql`` with each ``# @values a, b`` line followed by ``VALUES ?a { term }`` for every bound
+    parameter it names (the binding itself still goes through substitution too).  Terms are written as
+    pyoxigraph serialises them, never as given; a blank node is left to substitution alone (written into
+    a query it would be a new variable)."""
+    terms = {k.lstrip("?$"): to_term(v) for k, v in (bindings or {}).items() if v is not None}
+    if not terms or "# @values" not in sparql:
+        return sparql
+
+    def values(m: re.Match[str]) -> str:
+        names = [n.strip().lstrip("?$") for n in m.group(2).split(",") if n.strip()]
+        bad = [n for n in names if not re.fullmatch(r"\w+", n)]
+        if bad:
+            raise QueryUsageError(f"'# @values' names a non-variable {bad[0]!r}: expected '# @values a, b'")
+        blocks = [f"VALUES ?{n} {{ {terms[n]} }}" for n in names
+                  if isinstance(terms.get(n), ox.NamedNode | ox.Literal)]
+        return m.group(0) + "".join(f"\n{m.group(1)}{b}" for b in blocks)
+
+    return _VALUES_LINE.sub(values, sparql)
+
+
 def _text(term: object) -> str:
     if term is None:
         return ""
@@ -134,6 +163,7 @@ def select(store: Any, sparql: str, bindings: Mapping[str, object] | None = None
     are left out of the row.  ASK gives one row {"result": "true"|"false"}; CONSTRUCT/DESCRIBE rows
     have subject/predicate/object."""
     bindings = dict(bindings or {})
+    sparql = with_values(sparql, bindings)
     if not isinstance(store, ox.Store):
         return _select_rdflib(store, sparql, bindings)
     subs: dict[ox.Variable, ox.NamedNode | ox.BlankNode | ox.Literal | ox.Triple] = {

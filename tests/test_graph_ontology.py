@@ -91,6 +91,14 @@ def test_named_query_parameters_are_projected():
             assert f"?{p}" in head, f"{name}: parameter ?{p} must be projected for substitution"
 
 
+def test_named_query_values_slots_name_declared_parameters():
+    for name in list_named():
+        nq = named_query(name)
+        for line in re.findall(r"#\s*@values\s+(.*)", nq.text):
+            names = [n.strip() for n in line.split(",")]
+            assert names and set(names) <= set(nq.params), f"{name}: '# @values {line}' names undeclared parameters"
+
+
 def test_rules_are_construct_queries():
     assert len(rules()) >= 6
     store = ox.Store()

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from corpkg.errors import QueryError
-from corpkg.graph.query import list_named, load_named, run_query, select, to_term
+from corpkg.graph.query import list_named, load_named, run_query, select, to_term, with_values
 from corpkg.graph.rdf import build_filing_graph
 from corpkg.graph.store import dumps, open_store, replace_filing
 
@@ -124,6 +124,54 @@ def test_parameter_binding_is_injection_safe(store, evil):
     assert dumps(store) == before
     q = "SELECT ?label WHERE { ?org <http://www.w3.org/2000/01/rdf-schema#label> ?label }"
     assert run_query(store, q, {"label": evil}) == []
+
+
+@pytest.mark.parametrize(
+    "evil",
+    [
+        'Acme" } ; DROP ALL ; #',
+        "x> } UNION { ?s ?p ?o } #",
+        "<https://w3id.org/corpkg/id/org/widget-corp> . ?x ?y ?z",
+        "\\u0022 ) } DELETE WHERE { ?s ?p ?o } #",
+        'a"\n} } ; CLEAR ALL ; SELECT * { #',
+    ],
+)
+@pytest.mark.parametrize(("name", "param"), [("officers", "person"), ("officers", "org"), ("lenders", "lender"),
+                                             ("acquisitions", "acquirer"), ("control_of", "controller")])
+def test_values_slots_are_injection_safe(store, name, param, evil):
+    # a parameter named on a '# @values' line is written into the query text: only as pyoxigraph serialises it
+    before = dumps(store)
+    assert named(store, name, **{param: evil}) == []
+    assert dumps(store) == before
+    text = with_values(load_named(name), {param: evil})
+    assert f"VALUES ?{param} {{ {to_term(evil)} }}" in text
+    assert len(select(store, text)[1]) == 0  # the written VALUES alone is just as empty
+
+
+def test_values_slots_follow_the_bound_parameters():
+    q = "SELECT ?a ?b WHERE {\n    # @values a, b\n    ?a <urn:x:p> ?b\n}"
+    assert with_values(q, {}) == q
+    assert with_values(q, {"c": "urn:x:c"}) == q
+    assert with_values(q, {"a": "urn:x:a"}) == q.replace("# @values a, b", "# @values a, b\n    VALUES ?a { <urn:x:a> }")
+    both = with_values(q, {"?b": 'say "hi"', "a": "urn:x:a"})
+    assert 'VALUES ?a { <urn:x:a> }\n    VALUES ?b { "say \\"hi\\"" }' in both
+    with pytest.raises(QueryError, match="@values"):
+        with_values("# @values a b\nSELECT * {}", {"a": "urn:x:a"})
+
+
+@pytest.mark.parametrize("value", ['a"b', "back\\slash", "new\nline", "\\u0022 ) } #", "\\U0001F600", "uni é ☃", "x'''"])
+def test_values_slots_keep_literals_exactly(value):
+    text = with_values("SELECT ?x WHERE {\n    # @values x\n}", {"x": value})
+    assert "VALUES ?x" in text
+    assert select(open_store(), text)[1] == [{"x": value}]
+
+
+def test_values_slots_do_not_change_answers(store):
+    for name, params in [("officers", {"person": JOHN}), ("officers", {"org": ACME}), ("lenders", {"borrower": ACME})]:
+        text = load_named(name)
+        assert "# @values" in text
+        assert select(store, text, params) == select(store, text.replace("# @values", "# (no values)"), params)
+        assert select(store, text, params)[1]
 
 
 def test_literal_parameters_match_exactly(store):

@@ -1,6 +1,7 @@
 """The named queries rewritten for speed at scale (LATERAL, the bound organization first) give the
 same answers as their earlier texts (tests/data/queries_before/*.rq) on the store of examples/,
-unbound and bound to every organization and person it holds.
+unbound and bound to every organization and person it holds (plus a small graph of duplicates, so that
+identity_candidates and interlocks have something to answer).
 
 Rows are compared as multisets; GROUP_CONCAT values as sets of their parts (SPARQL leaves their
 order open); a SAMPLE column (any one value of its group, SPARQL says: "President" or "Director and President"
@@ -11,6 +12,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pyoxigraph as ox
 import pytest
 
 from corpkg.extract.pipeline import extract_filing
@@ -25,7 +27,7 @@ PARAMS = {"provenance": ["subject"], "officers": ["org", "person"], "officers_ov
           "lenders": ["borrower", "lender"], "litigation": ["party"], "subsidiaries": ["parent", "subsidiary"],
           "control_of": ["org", "controller"], "resolution_links": ["entity"],
           "resolution_mentions": ["entity"], "resolved_entities": ["canonical"], "issuer_profile": ["org"],
-          "acquisitions": ["target", "acquirer"]}
+          "acquisitions": ["target", "acquirer"], "identity_candidates": ["entity"], "interlocks": ["person"]}
 CKG = "https://w3id.org/corpkg/ontology#"
 
 
@@ -38,7 +40,41 @@ def store(seed_paths):
     people = [r["x"] for r in run_query(st, f"SELECT DISTINCT ?x WHERE {{ ?x a <{CKG}Person> }} ORDER BY ?x")]
     links = " ".join(f"<{a}> <{CKG}canonical> <{people[0]}> ." for a in people[1:4])
     st.update(f"INSERT DATA {{ GRAPH <urn:test:resolution> {{ {links} }} }}")
+    _add_duplicates(st, people[0])
     return st
+
+
+def _add_duplicates(st, canonical: str) -> None:
+    """One more filing graph for identity_candidates and interlocks to answer something: a second node
+    of an organization (same identifier and label), and a second node of a person (its alias is the
+    person's label) holding a position at that node and owning another organization, judged the same
+    as ``canonical``."""
+    org, prop, value, org_label = next(
+        (r["x"], r["p"], r["v"], r["l"]) for r in run_query(st, f"""SELECT ?x ?p ?v ?l WHERE {{ GRAPH ?g {{
+            ?x a <{CKG}Organization> ; <http://www.w3.org/2000/01/rdf-schema#label> ?l ; ?p ?v .
+            VALUES ?p {{ <{CKG}ein> <{CKG}cik> <{CKG}commissionFileNumber> }} }} }} ORDER BY ?x ?p LIMIT 1"""))
+    person, person_label = next((r["x"], r["l"]) for r in run_query(st, f"""SELECT ?x ?l WHERE {{ GRAPH ?g {{
+        ?x a <{CKG}Person> ; <http://www.w3.org/2000/01/rdf-schema#label> ?l }} }} ORDER BY ?x LIMIT 1"""))
+    g, idn, label, alt = (ox.NamedNode("urn:test:more"), "https://w3id.org/corpkg/id/test/",
+                          "http://www.w3.org/2000/01/rdf-schema#label", "http://www.w3.org/2004/02/skos/core#altLabel")
+    dup_org, other, dup_person = (ox.NamedNode(idn + x) for x in ("org-2", "other-org", "person-2"))
+    pos, own = ox.NamedNode(idn + "position"), ox.NamedNode(idn + "ownership")
+    a = ox.NamedNode("http://www.w3.org/1999/02/22-rdf-syntax-ns#type")
+
+    def t(s: ox.NamedNode, p: str, o: ox.NamedNode | ox.Literal) -> ox.Quad:
+        return ox.Quad(s, a if p == "a" else ox.NamedNode(p), o, g)
+
+    st.extend([
+        t(dup_org, "a", ox.NamedNode(CKG + "Organization")), t(dup_org, label, ox.Literal(org_label)),
+        t(dup_org, prop, ox.Literal(value)),
+        t(other, "a", ox.NamedNode(CKG + "Organization")), t(other, label, ox.Literal("Other Holdings LLC")),
+        t(dup_person, "a", ox.NamedNode(CKG + "Person")), t(dup_person, label, ox.Literal(person_label + " Jr.")),
+        t(dup_person, alt, ox.Literal(person_label)),
+        t(pos, "a", ox.NamedNode(CKG + "Position")), t(pos, CKG + "holder", dup_person),
+        t(pos, CKG + "organization", dup_org), t(pos, CKG + "title", ox.Literal("Director")),
+        t(own, "a", ox.NamedNode(CKG + "Ownership")), t(own, CKG + "owner", dup_person), t(own, CKG + "owned", other),
+        ox.Quad(dup_person, ox.NamedNode(CKG + "canonical"), ox.NamedNode(canonical), ox.NamedNode("urn:test:resolution")),
+    ])
 
 
 @pytest.fixture(scope="module")
