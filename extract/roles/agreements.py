@@ -20,13 +20,14 @@ from corpkg.extract.agreements import is_lending_capacity
 from corpkg.extract.model import Agreement, Document, Entity, EntityKind, Evidence, Fact
 from corpkg.extract.names import name_key, normalize_name
 from corpkg.extract.roles.base import filing_context, filing_stage
-from corpkg.extract.roles.common import EXTRACTOR_VERSION, load_json
+from corpkg.extract.roles.common import EXTRACTOR_VERSION, load_json, regexes
 
 __all__ = ["ROLE", "agreement_facts", "AgreementsStage"]
 
 ROLE = "credit"
 PATTERNS = "agreements.json"
 EXTRACTOR = f"corpkg.roles.agreements@{EXTRACTOR_VERSION}"
+_LENDER_NAME = regexes("lenders.json")["lender_like_name"]  # "… Bank", "… Trust Company", "…, N.A."
 
 
 def _words(key: str) -> set[str]:
@@ -84,11 +85,23 @@ def agreement_facts(doc: Document, ag: Agreement, resolve: Resolve, issuer_key: 
             put(acq, "target", p.name, ev)
         if _has(cap, "merger_sub"):
             put(acq, "merger_sub", p.name, ev)
+    # banks signing a syndicated agreement's signature pages without a printed capacity lend
+    # once another signer lends ("BANK OF AMERICA, N.A., as a Bank" … "HARRIS TRUST AND SAVINGS BANK")
+    uncaptioned = ag.kind in _words("uncaptioned_lender_kinds") and any(
+        s.org and s.capacity and is_lending_capacity(s.capacity) for s in ag.signatories)
+    with_part = {normalize_name(p.name) for p in ag.parties if p.capacity}
     for s in ag.signatories:
         if not s.org:
             continue
         ev = _ev(doc, s.start, s.end)
+        if s.capacity and _is_agent(s.capacity):
+            put(slots, "agent", s.org, ev)
+        if s.capacity and _is_agent(s.capacity, "arranger"):
+            put(slots, "arranger", s.org, ev)
         if s.capacity and is_lending_capacity(s.capacity):
+            put(slots, "lender", s.org, ev)
+        elif (uncaptioned and not s.capacity and _LENDER_NAME.search(s.org.title() if s.org.isupper() else s.org)
+              and normalize_name(s.org) not in with_part):
             put(slots, "lender", s.org, ev)
         if s.person and s.title:
             org_key = resolve(s.org, "Organization", ev)

@@ -80,6 +80,12 @@ _GROUP_OTHER_AGENT = _RX["group_other_agent"]
 _GROUP_ARRANGER = _RX["group_arranger"]
 
 
+def _same_company(lender: str, borrower: str) -> bool:
+    """The lender is the borrower or a short form of its name ("ford" for "ford-motor"): a
+    company's own or an intra-group line, not a lender of the borrower."""
+    return lender == borrower or borrower.startswith(lender + "-")
+
+
 @dataclass(frozen=True)
 class _Capacity:
     """What a narrative party list says a name does: lends, acts as agent/arranger, borrows."""
@@ -137,6 +143,9 @@ class LenderExtractor(RoleComponent):
         drafts += self._pledges(p, {m.key for d in drafts for m in d.lenders})
         facts = []
         for d in drafts:
+            d.lenders = [m for m in d.lenders if not _same_company(m.key, d.borrower)]
+            if not d.lenders:
+                continue
             parts = [("lender", m.key) for m in d.lenders] + [("borrower", d.borrower)]
             parts += [("agent", k) for k in d.agents] + [("arranger", k) for k in d.arrangers]
             parts += [("guarantor", k) for k in d.guarantors]

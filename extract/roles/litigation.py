@@ -123,6 +123,8 @@ class LitigationExtractor(RoleComponent):
     def _ok(self, p: Passage, m: Mention, courts: list[tuple[int, int]]) -> bool:
         if any(a <= m.start < b or a < m.end <= b for a, b in courts):
             return False
+        if _RX["broken_name_before"].search(p.text, max(0, m.start - _W["broken_name_before"]), m.start):
+            return False  # "Michigan\nMutual Insurance Company": only the tail of a name cut by a line break
         if _HOLDERS_AFTER.match(p.text, m.end):  # "Expedia Group stockholders" are not Expedia Group
             return False
         return not _EXCLUDE_BEFORE.search(p.text[max(0, m.start - _W["excluded_before"]) : m.start])
@@ -172,6 +174,8 @@ class LitigationExtractor(RoleComponent):
         if _VOLUNTARY.search(p.text, a, b):
             return []
         for fm in _FILED_AGAINST.finditer(p.text, a, b):
+            if _RX["passive_before"].search(p.text, max(a, fm.start() - _W["passive_before"]), fm.start()):
+                continue  # "X was served with a complaint alleging that …": X is sued (defendant_passive_verb)
             defendants = self._object(p, fm.end(), b, courts)
             plaintiffs = self._subject(p, a, fm.start(), courts)
             if not plaintiffs:
