@@ -59,6 +59,7 @@ PATTERN_FILES = (
     "us_state_codes.txt",
     "nicknames.txt",
     "english_words.txt",
+    "field_labels.txt",
 )
 
 
@@ -103,6 +104,7 @@ class Lexicon:
     state_codes: frozenset[str]
     nicknames: frozenset[tuple[str, str]]  # (short, full), lower case
     english_words: frozenset[str]  # ordinary English words (web2, names removed)
+    field_labels: frozenset[str] = frozenset()  # lower case: "name", "title" (before a colon)
 
 
 def _key(token: str) -> str:
@@ -134,6 +136,7 @@ def lexicon() -> Lexicon:
         state_codes=frozenset(load_list("us_state_codes.txt")),
         english_words=frozenset(load_list("english_words.txt")),
         nicknames=frozenset(tuple(line.lower().split("\t")[:2]) for line in load_list("nicknames.txt")),  # type: ignore[misc]
+        field_labels=frozenset(s.lower() for s in load_list("field_labels.txt")),
     )
 
 
@@ -266,7 +269,8 @@ def has_legal_suffix(name: str) -> bool:
 
 # --------------------------------------------------------------------------- person vs organization
 
-_PARTICLES = {"van", "von", "de", "la", "le", "del", "della", "der", "den", "da", "di", "du", "dos", "das", "ter", "ten"}
+_PATRONYMICS = {"bin", "binti", "bint", "ibn"}
+_PARTICLES = {"van", "von", "de", "la", "le", "del", "della", "der", "den", "da", "di", "du", "dos", "das", "ter", "ten", "bin", "binti", "bint", "ibn"}
 _PLACE_STARTS = {"santa", "san", "los", "las", "fort", "port", "mount", "lake", "north", "south", "east", "west",
                  "new", "st", "saint", "upper", "lower", "greater"}
 _INITIAL = re.compile(r"^[A-Z]\.?$")
@@ -322,6 +326,8 @@ def classify_name(
         return None, 0.0
     initials = [t for t in core if _INITIAL.match(t)]
     words = [t for t in core if not _INITIAL.match(t)]
+    if any(t in _PATRONYMICS for t in tokens[1:-1]) and all(_NAMEISH.match(w) for w in words):
+        return "Person", 0.75  # "Abu Talib bin Abdul Rahman": a patronymic joins two personal names
     has_name_suffix = len(core) < len(tokens)
     if not words:
         return None, 0.0
