@@ -310,7 +310,7 @@ def classify_name(
     "signature", "title") lowers the bar.
     """
     lex = lexicon()
-    text = re.sub(r"\s+(?:\([A-Z][a-z]+\)|[“\"][A-Z][a-z]+[”\"])(?=\s)", "", name.strip())  # "John E. (Jack) Feltl"
+    text = re.sub(r"\s+(?:\([A-Z][a-z]+\)|\(?[“\"][A-Z][a-z]+[”\"]\)?)(?=\s)", "", name.strip())  # "John E. (Jack) Feltl"
     if not text:
         return None, 0.0
     if has_legal_suffix(text):
@@ -341,6 +341,13 @@ def classify_name(
     nameish = all(_NAMEISH.match(w) for w in words)
     first_ok = words[0].lower() in lex.first_names and not is_common(words[0])
     last_ok = words[-1].lower() in lex.last_names
+    if not first_ok and words[0].lower() in lex.first_names and 2 <= len(words) <= 3 and nameish \
+            and not any(is_common(w) or w.lower() in lex.english_words for w in words[1:]) \
+            and (initials or (len(words) == 3 and last_ok and words[1].lower() in lex.first_names)) \
+            and not any(w.lower() in lex.places or w in lex.state_codes for w in words) and core[-1] == words[-1]:
+        # a first name that is also a word ("Mark G. Parker", "Rose Marie Bravo"): a middle initial,
+        # or first names and a surname, make the person
+        return "Person", 0.8 if initials else 0.7
     if (any(w.lower() in lex.places or w in lex.state_codes for w in words[-1:]) or words[0].lower() in lex.places
             or words[0].lower() in _PLACE_STARTS
             or " ".join(words[:2]).lower() in lex.places or (core and _INITIAL.match(core[-1]) and len(core) > 1)):

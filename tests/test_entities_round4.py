@@ -80,3 +80,20 @@ def test_patronymic_name_is_one_person():
     got = accepted("Signed by Abu Talib bin Abdul Rahman and Siti Aminah binti Yusof.")
     assert got.get("Abu Talib bin Abdul Rahman") == "Person"
     assert got.get("Siti Aminah binti Yusof") == "Person"
+
+
+def test_a_first_name_that_is_also_a_word_with_a_middle_initial_is_a_person():
+    got = accepted("The continuing directors are Mark T. Lowry, Rose Marie Bravo, Paula J. Fribourg and Leon Hobson.")
+    assert got.get("Mark T. Lowry") == "Person" and got.get("Rose Marie Bravo") == "Person"
+
+
+def test_a_word_name_without_initial_or_second_first_name_stays_undecided():
+    from corpkg.extract.names import classify_name
+
+    assert classify_name("Grant Park")[0] != "Person"
+    assert classify_name("Grant Thornton")[0] != "Person"
+
+
+def test_a_quoted_nickname_in_parentheses_stays_inside_the_name():
+    got = accepted('Rodolfo ("Rudy") Chapa is Principal of Quixote Investments.')
+    assert got.get('Rodolfo ("Rudy") Chapa') == "Person"
