@@ -438,7 +438,9 @@ def _possessive_firm(owner: str, rest: list[str]) -> bool:
         return False
     tail = " ".join(head).rstrip(",.")
     last = _key(head[-1].rstrip(","))
-    return has_legal_suffix("X " + tail) or (len(head) >= 2 and last in lex.org_heads and last not in lex.segment_heads)
+    compound_owner = "&" in owner.split()  # "Standard & Poor's Ratings Services", not "Apple's Services Group"
+    return has_legal_suffix("X " + tail) or (len(head) >= 2 and last in lex.org_heads
+                                             and (compound_owner or last not in lex.segment_heads))
 
 
 @dataclass
@@ -530,7 +532,7 @@ def _cut_of(p: _Piece) -> list[Candidate] | None:
                                      or " ".join(rws[:3]).lower() in lex.places
                                      or (1 < len(core_right) <= 3 and core_right[-1] in _PLACE_HEADS))
         if keep and has_legal_suffix(right_text) and not place_right and (
-                len([x for x in lw if not x.isdigit()]) > 1 or _key(lw[-1]) not in _OF_KEEP_HEADS | {"bancorp", "bancshares"}):
+                len([x for x in lw if not x.isdigit() and x not in {"The", "THE"}]) > 1 or _key(lw[-1]) not in _OF_KEEP_HEADS | {"bancorp", "bancshares"}):
             keep = False  # "Compensation Committee of Fair Isaac Corporation", "Management of GAINSCO, INC."
         if not keep and place_right and has_legal_suffix(right_text) and not _is_title(left_text) \
                 and lw[0] not in lex.non_entity_starts:

@@ -97,3 +97,14 @@ def test_a_word_name_without_initial_or_second_first_name_stays_undecided():
 def test_a_quoted_nickname_in_parentheses_stays_inside_the_name():
     got = accepted('Rodolfo ("Rudy") Chapa is Principal of Quixote Investments.')
     assert got.get('Rodolfo ("Rudy") Chapa') == "Person"
+
+
+def test_the_bank_of_keeps_its_head():
+    got = accepted("Agent: The Bank of Tokyo-Mitsubishi UFJ, Ltd., as agent. The Compensation Committee of Fair Isaac Corporation met.")
+    assert "The Bank of Tokyo-Mitsubishi UFJ, Ltd." in got and "Fair Isaac Corporation" in got
+
+
+def test_a_partnership_owner_keeps_its_possessive_division_name():
+    got = accepted("Rated by Fitch & Poor's Ratings Services. President of ADP's Global Enterprise Solutions.")
+    assert "Fitch & Poor's Ratings Services" in got
+    assert not any("Global Enterprise" in k for k in got)
