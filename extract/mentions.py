@@ -329,6 +329,7 @@ _CAPS_BREAK = {"to", "for", "in", "on", "at", "by", "with", "from", "is", "are",
                "if", "check", "box", "appropriate", "names", "address", "source", "amount", "percent", "aggregate",
                "vs", "vs.", "into", "under", "over", "about", "announces", "announce", "reports", "report", "completes",
                "signs", "enters", "regarding", "re:", "via", "per", "upon", "this", "that", "its", "his", "her", "their"}
+_ARTICLES = {"The", "THE"}
 _PLACE_HEADS = {"County", "City", "Parish", "Township", "Borough", "Valley", "Island", "Islands", "Beach", "Springs",
                 "Province", "District", "Prefecture", "Heights", "Hills"}
 _TITLE_BREAK = {"With", "To", "In", "On", "At", "By", "From", "Into", "Versus", "Vs.", "Regarding", "Between", "Among", "As",
@@ -532,7 +533,8 @@ def _cut_of(p: _Piece) -> list[Candidate] | None:
                                      or " ".join(rws[:3]).lower() in lex.places
                                      or (1 < len(core_right) <= 3 and core_right[-1] in _PLACE_HEADS))
         if keep and has_legal_suffix(right_text) and not place_right and (
-                len([x for x in lw if not x.isdigit() and x not in {"The", "THE"}]) > 1 or _key(lw[-1]) not in _OF_KEEP_HEADS | {"bancorp", "bancshares"}):
+                len([x for x in lw if not x.isdigit() and (x not in _ARTICLES or rws[0].lower() in lex.common_words)]) > 1
+                or _key(lw[-1]) not in _OF_KEEP_HEADS | {"bancorp", "bancshares"}):
             keep = False  # "Compensation Committee of Fair Isaac Corporation", "Management of GAINSCO, INC."
         if not keep and place_right and has_legal_suffix(right_text) and not _is_title(left_text) \
                 and lw[0] not in lex.non_entity_starts:
@@ -926,7 +928,6 @@ def _ordinary_pair(w: _Weighing) -> Candidate | None:
     """"Fabric & Home Care", "Lawn & Garden": ordinary words joined by "&", none a name or an
     organization head, are a product line or a segment ("Johnson & Johnson", "Standard & Poor"
     have surnames)."""
-    lex = lexicon()
     if w.kind != "Organization" or "&" not in w.words or w.all_caps or (_PERSONAL & set(w.signals)):
         return None
     others = [x.strip("/") for x in w.words if x not in {"&", "and", "of", "the", "The"}]

@@ -270,7 +270,8 @@ def has_legal_suffix(name: str) -> bool:
 # --------------------------------------------------------------------------- person vs organization
 
 _PATRONYMICS = {"bin", "binti", "bint", "ibn"}
-_PARTICLES = {"van", "von", "de", "la", "le", "del", "della", "der", "den", "da", "di", "du", "dos", "das", "ter", "ten", "bin", "binti", "bint", "ibn"}
+_PARTICLES = {"van", "von", "de", "la", "le", "del", "della", "der", "den", "da", "di", "du", "dos", "das", "ter", "ten",
+              "bin", "binti", "bint", "ibn"}
 _PLACE_STARTS = {"santa", "san", "los", "las", "fort", "port", "mount", "lake", "north", "south", "east", "west",
                  "new", "st", "saint", "upper", "lower", "greater"}
 _INITIAL = re.compile(r"^[A-Z]\.?$")
