@@ -110,7 +110,7 @@ def _cut(text: str, a: int, b: int, max_len: int) -> Iterator[tuple[int, int]]:
 # --------------------------------------------------------------------------- regexes
 
 _TOK = r"(?:[A-Z][\w'’\-\.&/]*[\w.]|[A-Z]|[a-z]{1,4}[A-Z][\w'’\-\.]*|\d[\d,]*[A-Za-z][\w\-]*)"
-_CONNECT = r"(?:of|and|&|de|du|des|del|della|di|da|la|le|van|von|der|den|y|the|e|zu)"
+_CONNECT = r"(?:of|and|&|de|du|des|del|della|di|da|la|le|van|von|der|den|y|the|e|zu|bin|binti|bint|ibn)"
 _SEP = r"(?:[ ]{1,2}|[ ]*\n[ \t]*)"
 
 
@@ -128,7 +128,7 @@ def _regexes() -> dict[str, re.Pattern[str]]:
     sfx_alt = "(?:" + "|".join(sfx) + ")"
     name_sfx = r"(?:Jr|Sr|II|III|IV|Esq|Ph\.D|M\.D|CPA)\.?"
     chunk = (
-        rf"(?:(?<=/s/)|(?<=/S/)|(?<![\w'’\-/&.,]))(?:\d{{1,4}}[ ](?=[A-Z]))?(?:&[ \t]+)?{_TOK}(?:{_SEP}(?:{_CONNECT}{_SEP})*(?:{_TOK}|&|\d{{1,3}}(?=,?[ ]+[A-Z])|\([A-Z][A-Za-z]+\)(?=[ ]+[A-Z])|[“\"][A-Z][a-z]+[”\"](?=[ ]+[A-Z])|r\.l\.|plc|p\.l\.c\.|r\.o\.|s\.r\.o\.))*"  # noqa: E501 - one token grammar, read as a whole
+        rf"(?:(?<=/s/)|(?<=/S/)|(?<![\w'’\-/&.,]))(?:\d{{1,4}}[ ](?=[A-Z])|\d{{5,10}}[ ](?=[A-Z]))?(?:&[ \t]+)?{_TOK}(?:{_SEP}(?:{_CONNECT}{_SEP})*(?:{_TOK}|&|\d{{1,3}}(?=,?[ ]+[A-Z])|\([A-Z][A-Za-z]+\)(?=[ ]+[A-Z])|\([“\"][A-Z][a-z]+[”\"]\)(?=[ ]+[A-Z][a-z])|[“\"][A-Z][a-z]+[”\"](?=[ ]+[A-Z])|r\.l\.|plc|p\.l\.c\.|r\.o\.|s\.r\.o\.))*"  # noqa: E501 - one token grammar, read as a whole
         rf"(?:(?:[ \t]*,[ \t]*\n?[ \t]*|[ ])(?:{sfx_alt}|{name_sfx})(?![\w\-]))*"
     )
     titles = "|".join(re.escape(t).replace(r"\ ", r"\s+") for t in lex.titles)
@@ -324,12 +324,14 @@ def _indent(text: str, line_start: int) -> int:
 
 
 _CONNECTORS = {"of", "and", "&", "the", "de", "du", "des", "del", "della", "di", "da", "la", "le", "van", "von", "der",
-               "den", "y", "e", "zu"}
+               "den", "y", "e", "zu", "bin", "binti", "bint", "ibn"}
 _CAPS_BREAK = {"to", "for", "in", "on", "at", "by", "with", "from", "is", "are", "was", "were", "a", "an", "as", "or",
                "if", "check", "box", "appropriate", "names", "address", "source", "amount", "percent", "aggregate",
                "vs", "vs.", "into", "under", "over", "about", "announces", "announce", "reports", "report", "completes",
                "signs", "enters", "regarding", "re:", "via", "per", "upon", "this", "that", "its", "his", "her", "their"}
-_PLACE_HEADS = {"County", "City", "Parish", "Township", "Borough", "Valley", "Island", "Islands", "Beach", "Springs"}
+_ARTICLES = {"The", "THE"}
+_PLACE_HEADS = {"County", "City", "Parish", "Township", "Borough", "Valley", "Island", "Islands", "Beach", "Springs",
+                "Province", "District", "Prefecture", "Heights", "Hills"}
 _TITLE_BREAK = {"With", "To", "In", "On", "At", "By", "From", "Into", "Versus", "Vs.", "Regarding", "Between", "Among", "As",
                 "Is", "Are", "Was", "Were", "Has", "Have", "Will", "Shall", "May", "If", "When", "Upon", "This", "That",
                 "These", "Those", "It", "We", "Our", "They", "Their", "He", "She", "His", "Her", "There", "Such", "Each"}
@@ -369,6 +371,15 @@ def _make_candidates(text: str, a: int, b: int, lower: frozenset[str] | set[str]
     caps = flat.isupper()
     for i, (s, e) in enumerate(toks):
         w = text[s:e]
+        if "_" in w or (text[e : e + 1] == ":" and w.lower() in lex.field_labels):
+            # a blank to fill in ("Chris Doe______") or a form label ("Jane Doe Name: Jane Doe")
+            keep = w.split("_", 1)[0] if "_" in w and text[e : e + 1] != ":" else ""
+            if keep:
+                cur.append((s, s + len(keep)))
+            if cur:
+                pieces.append((cur, sig))
+            cur, sig = [], []
+            continue
         if caps and w.lower() in _CAPS_BREAK:
             if cur:
                 pieces.append((cur, sig))
@@ -395,7 +406,8 @@ def _make_candidates(text: str, a: int, b: int, lower: frozenset[str] | set[str]
                       or (owner.isupper() and len(owner) >= 2) or _known_org(owner) is not None
                       or nxt in lex.non_entity_starts or _is_title(rest) or nxt in lex.leading_stopwords
                       or normalize_name(rest, strip_suffix=False) in lex.stop_phrases)
-            if strong and not (has_legal_suffix("X " + rest) and len(rest.split()) <= 2) and nxt != "Republic":
+            if strong and not (has_legal_suffix("X " + rest) and len(rest.split()) <= 2) and nxt != "Republic" \
+                    and not _possessive_firm(owner, [text[x:y] for x, y in toks[i + 1 :]]):
                 pieces.append((cur, sig))
                 cur, sig = [], []
     if cur:
@@ -407,6 +419,29 @@ def _make_candidates(text: str, a: int, b: int, lower: frozenset[str] | set[str]
 
 
 Tok = tuple[int, int]
+
+
+def _possessive_firm(owner: str, rest: list[str]) -> bool:
+    """"Standard & Poor's Ratings Group", "Moody's Investors Service, Inc.": a possessive inside a
+    firm's name, the words after it (up to an "and") ending in a legal suffix or an organization
+    head; not "the Company's Board"."""
+    lex = lexicon()
+    head: list[str] = []
+    for x in rest:
+        if x in {"and", "AND", "or", "&"}:
+            break
+        head.append(x)
+    if not 1 <= len(head) <= 4 or not all(x[:1].isupper() for x in head):
+        return False
+    owner_norm = normalize_name(owner, strip_suffix=False)
+    if owner_norm in lex.stop_phrases or any(owner_norm == p.lower() for p, _ in lex.issuer_synonyms) \
+            or _is_title(owner) or owner.split()[0] in lex.leading_stopwords:
+        return False
+    tail = " ".join(head).rstrip(",.")
+    last = _key(head[-1].rstrip(","))
+    compound_owner = "&" in owner.split()  # "Standard & Poor's Ratings Services", not "Apple's Services Group"
+    return has_legal_suffix("X " + tail) or (len(head) >= 2 and last in lex.org_heads
+                                             and (compound_owner or last not in lex.segment_heads))
 
 
 @dataclass
@@ -473,7 +508,8 @@ def _strip_leading_number(p: _Piece) -> list[Candidate] | None:
     if p.word(0).isdigit():
         whole = " ".join(p.words())
         before = p.text[max(0, p.toks[0][0] - 12) : p.toks[0][0]]
-        if not has_legal_suffix(whole) or _NUMBER_CONTEXT_BEFORE.search(before):
+        numbered = len(p.word(0)) >= 5 and has_legal_suffix(whole)  # "2136305 Ontario Inc.": a numbered company
+        if not numbered and (not has_legal_suffix(whole) or _NUMBER_CONTEXT_BEFORE.search(before)):
             p.toks = p.toks[1:]
     return None
 
@@ -497,7 +533,8 @@ def _cut_of(p: _Piece) -> list[Candidate] | None:
                                      or " ".join(rws[:3]).lower() in lex.places
                                      or (1 < len(core_right) <= 3 and core_right[-1] in _PLACE_HEADS))
         if keep and has_legal_suffix(right_text) and not place_right and (
-                len([x for x in lw if not x.isdigit()]) > 1 or _key(lw[-1]) not in _OF_KEEP_HEADS | {"bancorp", "bancshares"}):
+                len([x for x in lw if not x.isdigit() and (x not in _ARTICLES or rws[0].lower() in lex.common_words)]) > 1
+                or _key(lw[-1]) not in _OF_KEEP_HEADS | {"bancorp", "bancshares"}):
             keep = False  # "Compensation Committee of Fair Isaac Corporation", "Management of GAINSCO, INC."
         if not keep and place_right and has_legal_suffix(right_text) and not _is_title(left_text) \
                 and lw[0] not in lex.non_entity_starts:
@@ -764,6 +801,19 @@ def _city_before_state(w: _Weighing) -> Candidate | None:
     return None
 
 
+def _place_name(w: _Weighing) -> Candidate | None:
+    """"Zhejiang Province", "Liandu District", "Caterina Heights": one or two proper words before a
+    place head are a place ("Dallas Independent School District", with ordinary words, is a body)."""
+    lex = lexicon()
+    if w.suffix or (_PERSONAL & set(w.signals)) or not 2 <= len(w.words) <= 3 or w.words[-1].title() not in _PLACE_HEADS:
+        return None
+    others = w.words[:-1]
+    if all(x[:1].isupper() and x.lower() not in lex.common_words and x.lower() not in w.lower and _key(x) not in lex.org_heads
+           and x.lower() not in lex.english_words for x in others):
+        return w.reject("place")
+    return None
+
+
 def _hyphenated_phrase(w: _Weighing) -> Candidate | None:
     """"At-the-Market", "Mark-to-Market"."""
     if not w.suffix and any(_INNER_HYPHEN_WORD.search(x) for x in w.words):
@@ -828,8 +878,9 @@ def _legal_suffix_name(w: _Weighing) -> Candidate | None:
         core = []
     numerals = [x for x in core if _NUMERAL.fullmatch(x)]
     acronyms = {x.lower() for x in w.words if x.isupper() and len(x) >= 2 and not w.all_caps}
-    if numerals and all(x in numerals or (x not in acronyms and (x in _GENERIC_CORES or x in lex.org_heads
-                                                                 or x in lex.common_words)) for x in core):
+    numbered = bool(core) and core[0].isdigit() and len(core[0]) >= 3 and w.words[0].isdigit()  # "4400 Holdings, LLC"
+    if numerals and not numbered and all(x in numerals or (x not in acronyms and (x in _GENERIC_CORES or x in lex.org_heads
+                                                                                  or x in lex.common_words)) for x in core):
         core = []
     if not core:
         return w.reject("generic")
@@ -873,6 +924,31 @@ def _segment(w: _Weighing) -> Candidate | None:
     return None
 
 
+def _ordinary_pair(w: _Weighing) -> Candidate | None:
+    """"Fabric & Home Care", "Lawn & Garden": ordinary words joined by "&", none a name or an
+    organization head, are a product line or a segment ("Johnson & Johnson", "Standard & Poor"
+    have surnames)."""
+    if w.kind != "Organization" or "&" not in w.words or w.all_caps or (_PERSONAL & set(w.signals)):
+        return None
+    others = [x.strip("/") for x in w.words if x not in {"&", "and", "of", "the", "The"}]
+    if w.text[w.e : w.e + 2] in {"'s", "’s"}:
+        return None  # "Standard & Poor's"
+    if others and all(x[:1].isupper() and _ordinary_word(x, w.lower) for x in others):
+        return w.reject("segment")
+    return None
+
+
+def _ordinary_word(word: str, lower: frozenset[str] | set[str]) -> bool:
+    lex = lexicon()
+    lw = word.lower()
+    if lw in lex.first_names or _key(word) in lex.org_heads:
+        return False
+    if lw in lower or (lw.endswith("s") and lw[:-1] in lower):
+        return True  # the filing writes it in lower case ("garden", "blades")
+    return lw not in lex.last_names and (lw in lex.english_words or lw in lex.common_words
+                                         or (lw.endswith("s") and lw[:-1] in lex.english_words))
+
+
 def _generic_head(w: _Weighing) -> Candidate | None:
     """An organization head alone ("Securities") is no name; with only generic words around it
     ("Financial Services", "Superior Court") it is a weak one."""
@@ -902,6 +978,7 @@ WEIGH_CHECKS: tuple[tuple[str, WeighCheck], ...] = (
     ("statute", _statute),
     ("tail after a year", _tail_after_year),
     ("city before a state", _city_before_state),
+    ("place name", _place_name),
     ("hyphenated phrase", _hyphenated_phrase),
     ("non-entity word", _non_entity_word),
     ("court", _court),
@@ -914,6 +991,7 @@ WEIGH_CHECKS: tuple[tuple[str, WeighCheck], ...] = (
     ("shape", _classify_shape),
     ("personal signals", _personal_signals),
     ("segment", _segment),
+    ("ordinary words joined by '&'", _ordinary_pair),
     ("generic head", _generic_head),
     ("typed", _typed),
 )
@@ -1026,21 +1104,28 @@ def _merge_firm_lists(text: str, cands: list[Candidate], lower: frozenset[str] |
     i = 0
     while i < len(cands):
         j = i
+        two = _two_surnames(cands[i], lower)  # "Merrill Lynch, Pierce, Fenner & Smith Incorporated"
         while (
             j + 1 < len(cands)
-            and len(cands[j].text.split()) == 1
-            and _surname_like(cands[j].text)
+            and ((len(cands[j].text.split()) == 1 and _surname_like(cands[j].text)) or (j == i and two))
             and cands[j].text.lower() not in lower
             and re.fullmatch(r"[ \t]*,[ \t]*", text[cands[j].end : cands[j + 1].start])
         ):
             j += 1
         core = normalize_name(cands[j].text).split()
-        if j > i and has_legal_suffix(cands[j].text) and (len(core) == 1 or (len(core) <= 4 and "and" in core)):
+        if j > i + int(two) and has_legal_suffix(cands[j].text) and (len(core) == 1 or (len(core) <= 4 and "and" in core)):
             first, last = cands[i], cands[j]
             merged = Candidate(first.start, last.end, text[first.start : last.end], "Organization", 0.95,
                                ["legal-suffix", "firm-list"])
             cands[i : j + 1] = [merged]
         i += 1
+
+
+def _two_surnames(c: Candidate, lower: frozenset[str] | set[str]) -> bool:
+    """Two surname-shaped words with no personal signal: the head of a partners' firm name."""
+    ws = c.text.split()
+    return (len(ws) == 2 and not (_PERSONAL & set(c.signals)) and all(_surname_like(x) and x.lower() not in lower for x in ws)
+            and ws[-1].lower() in lexicon().last_names)
 
 
 def _distinctive_word(word: str, lower: frozenset[str] | set[str]) -> bool:

@@ -59,6 +59,7 @@ PATTERN_FILES = (
     "us_state_codes.txt",
     "nicknames.txt",
     "english_words.txt",
+    "field_labels.txt",
 )
 
 
@@ -103,6 +104,7 @@ class Lexicon:
     state_codes: frozenset[str]
     nicknames: frozenset[tuple[str, str]]  # (short, full), lower case
     english_words: frozenset[str]  # ordinary English words (web2, names removed)
+    field_labels: frozenset[str] = frozenset()  # lower case: "name", "title" (before a colon)
 
 
 def _key(token: str) -> str:
@@ -134,6 +136,7 @@ def lexicon() -> Lexicon:
         state_codes=frozenset(load_list("us_state_codes.txt")),
         english_words=frozenset(load_list("english_words.txt")),
         nicknames=frozenset(tuple(line.lower().split("\t")[:2]) for line in load_list("nicknames.txt")),  # type: ignore[misc]
+        field_labels=frozenset(s.lower() for s in load_list("field_labels.txt")),
     )
 
 
@@ -266,7 +269,9 @@ def has_legal_suffix(name: str) -> bool:
 
 # --------------------------------------------------------------------------- person vs organization
 
-_PARTICLES = {"van", "von", "de", "la", "le", "del", "della", "der", "den", "da", "di", "du", "dos", "das", "ter", "ten"}
+_PATRONYMICS = {"bin", "binti", "bint", "ibn"}
+_PARTICLES = {"van", "von", "de", "la", "le", "del", "della", "der", "den", "da", "di", "du", "dos", "das", "ter", "ten",
+              "bin", "binti", "bint", "ibn"}
 _PLACE_STARTS = {"santa", "san", "los", "las", "fort", "port", "mount", "lake", "north", "south", "east", "west",
                  "new", "st", "saint", "upper", "lower", "greater"}
 _INITIAL = re.compile(r"^[A-Z]\.?$")
@@ -306,7 +311,7 @@ def classify_name(
     "signature", "title") lowers the bar.
     """
     lex = lexicon()
-    text = re.sub(r"\s+(?:\([A-Z][a-z]+\)|[“\"][A-Z][a-z]+[”\"])(?=\s)", "", name.strip())  # "John E. (Jack) Feltl"
+    text = re.sub(r"\s+(?:\([A-Z][a-z]+\)|\(?[“\"][A-Z][a-z]+[”\"]\)?)(?=\s)", "", name.strip())  # "John E. (Jack) Feltl"
     if not text:
         return None, 0.0
     if has_legal_suffix(text):
@@ -322,6 +327,8 @@ def classify_name(
         return None, 0.0
     initials = [t for t in core if _INITIAL.match(t)]
     words = [t for t in core if not _INITIAL.match(t)]
+    if any(t in _PATRONYMICS for t in tokens[1:-1]) and all(_NAMEISH.match(w) for w in words):
+        return "Person", 0.75  # "Abu Talib bin Abdul Rahman": a patronymic joins two personal names
     has_name_suffix = len(core) < len(tokens)
     if not words:
         return None, 0.0
@@ -335,6 +342,13 @@ def classify_name(
     nameish = all(_NAMEISH.match(w) for w in words)
     first_ok = words[0].lower() in lex.first_names and not is_common(words[0])
     last_ok = words[-1].lower() in lex.last_names
+    if not first_ok and words[0].lower() in lex.first_names and 2 <= len(words) <= 3 and nameish \
+            and not any(is_common(w) or w.lower() in lex.english_words for w in words[1:]) \
+            and (initials or (len(words) == 3 and last_ok and words[1].lower() in lex.first_names)) \
+            and not any(w.lower() in lex.places or w in lex.state_codes for w in words) and core[-1] == words[-1]:
+        # a first name that is also a word ("Mark G. Parker", "Rose Marie Bravo"): a middle initial,
+        # or first names and a surname, make the person
+        return "Person", 0.8 if initials else 0.7
     if (any(w.lower() in lex.places or w in lex.state_codes for w in words[-1:]) or words[0].lower() in lex.places
             or words[0].lower() in _PLACE_STARTS
             or " ".join(words[:2]).lower() in lex.places or (core and _INITIAL.match(core[-1]) and len(core) > 1)):
