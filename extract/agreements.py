@@ -33,7 +33,7 @@ def patterns() -> dict[str, Any]:
     data: dict[str, Any] = json.loads(_FILE.read_text(encoding="utf-8"))
     rx: dict[str, re.Pattern[str]] = {}
     case_sensitive = {"title_line", "title_inline", "name_shape", "sig_capacity_line", "sig_by", "sig_name", "sig_title",
-                      "and_split", "commitment_line"}
+                      "and_split", "commitment_line", "amended_reference"}
     for key, value in data["regex"].items():
         if key.startswith("_"):
             continue
@@ -314,8 +314,42 @@ def read_agreement(text: str, sub: SubDocument, *, standalone: bool) -> Agreemen
         lending = {" ".join(p.name.lower().split()) for p in parties if is_lending_capacity(p.capacity)}
         parties += [p for p in _commitments(text, s, e) if " ".join(p.name.lower().split()) not in lending]
     sigs = _signatories(text, s, e)
+    amends = _amended(text, title, te, min(e, te + _limit("amended_reach")), date) if kind == "amendment" else None
     return Agreement(kind=kind, title=title, start=ts, end=te, date=date, exhibit_type=exhibit,
-                     parties=tuple(parties), signatories=tuple(sigs), issuer=issuer)
+                     parties=tuple(parties), signatories=tuple(sigs), issuer=issuer,
+                     amends=amends[0] if amends else None, amends_date=amends[1] if amends else None)
+
+
+def _amended(text: str, title: str, a: int, b: int, own_date: str | None) -> tuple[str, str | None] | None:
+    """The agreement an amendment amends: its title as the preamble or recitals refer to it, with
+    the date printed after it ("the Loan Agreement, dated as of March 2, 2018"; a date not before
+    the amendment's own is the amendment's), else as the amendment's own title names it
+    ("Amendment No. 8 to Loan and Security Agreement", no date)."""
+    in_title = _rx("amended_in_title").search(title)
+    head = " ".join(in_title.group("amended").lower().split()[-2:]) if in_title else None
+    undated: tuple[str, str | None] | None = None
+    for m in _rx("amended_reference").finditer(text, a, b):
+        name = _title_case(" ".join(m.group("amended").split()))
+        if len(name.split()) < 2 or (head and not name.lower().endswith(head.split()[-1])):
+            continue  # a bare "Note", or some other agreement than the one the title amends
+        date = _date_after(text, m.end(), min(b, m.end() + 120))
+        if date and own_date and date >= own_date:
+            date = None  # "This Second Amendment to Credit Agreement, dated as of <its own date>"
+        if date:
+            return name, date
+        undated = undated or (name, None)
+    if undated is None and in_title:
+        undated = _title_case(" ".join(in_title.group("amended").split())), None
+    return undated
+
+
+def _title_case(name: str) -> str:
+    """An upper-case title as a title: 'AMENDED AND RESTATED CREDIT AGREEMENT' -> 'Amended and
+    Restated Credit Agreement'; a mixed-case one as printed."""
+    if not name.isupper():
+        return name
+    small = set(patterns()["title_small_words"])
+    return " ".join(w.lower() if i and w.lower() in small else w.capitalize() for i, w in enumerate(name.split()))
 
 
 def _issuer_party(parties: list[AgreementParty], kind: str) -> AgreementParty | None:

@@ -244,6 +244,8 @@ class Agreement:
     parties: tuple[AgreementParty, ...] = ()
     signatories: tuple[Signatory, ...] = ()
     issuer: AgreementParty | None = None
+    amends: str | None = None  # an amendment's: the title of the agreement it amends
+    amends_date: str | None = None  # ISO date of that agreement, when printed
 
 
 @dataclass(frozen=True)

@@ -216,3 +216,50 @@ def test_commitments_over_unsigned_signature_blocks_are_lenders() -> None:
     assert lenders == {"CEDAR TRUST COMPANY OF BOSTON", "MAPLE BANK PLC", "ASPEN FINANCIAL CORPORATION"}
     assert ("Cedar Trust Company of Boston", "agent") in {(p.name, p.capacity) for p in ag.parties}
     assert issuer_name(doc) == "Harbor Leasing Corporation"
+
+
+AMENDMENT = """Exhibit 10.1
+
+SECOND AMENDMENT TO CREDIT AGREEMENT
+
+This SECOND AMENDMENT TO CREDIT AGREEMENT (this "Amendment"), dated as of December 29, 2022, is entered
+into by and among KESTREL TOOLS, INC., a Delaware corporation (the "Borrower"), the lenders party hereto
+(the "Lenders") and HERON BANK, N.A., as administrative agent (the "Agent").
+
+WHEREAS, pursuant to that certain Credit Agreement, dated as of April 30, 2018 (as amended prior to the
+date hereof, the "Credit Agreement"), the Lenders have made loans to the Borrower;
+
+NOW, THEREFORE, the parties agree as follows.
+"""
+
+
+def test_an_amendment_names_the_agreement_it_amends_and_its_date() -> None:
+    (ag,) = read_text(AMENDMENT.encode(), "ex10-amend.txt").agreements
+    assert ag.kind == "amendment" and ag.date == "2022-12-29"
+    # the amendment's own "dated as of" is not the amended agreement's date
+    assert (ag.amends, ag.amends_date) == ("Credit Agreement", "2018-04-30")
+    # with no reference in the text, the title still says what is amended (no date)
+    bare = AMENDMENT.split("WHEREAS")[0].replace("SECOND AMENDMENT TO CREDIT AGREEMENT (this", "this Amendment (this")
+    (ag,) = read_text(bare.encode(), "ex10-amend2.txt").agreements
+    assert (ag.amends, ag.amends_date) == ("Credit Agreement", None)
+    # an agreement that is not an amendment amends nothing
+    (ag,) = read_text(AMENDMENT.replace("SECOND AMENDMENT TO ", "").encode(), "ex10-credit.txt").agreements
+    assert ag.kind == "credit agreement" and ag.amends is None
+
+
+def test_the_credit_fact_of_an_amendment_carries_what_it_amends() -> None:
+    from corpkg.extract.pipeline import extract_filing
+    from corpkg.graph.rdf import build_filing_graph
+    from corpkg.graph.validate import validate_graph
+
+    signed = AMENDMENT + ("\nIN WITNESS WHEREOF, the parties have executed this Amendment.\n\nKESTREL TOOLS, INC., as Borrower\n"
+                          "By: /s/ Ada Quill\nName: Ada Quill\nTitle: Chief Executive Officer\n\n"
+                          "HERON BANK, N.A., as Agent and as a Lender\nBy: /s/ Bo Reed\nName: Bo Reed\nTitle: Director\n")
+    ex = extract_filing(read_text(signed.encode(), "ex10-amend.txt"))
+    (credit,) = [f for f in ex.facts if f.role == "credit" and f.attribute("amendsAgreement")]
+    assert credit.attribute("amendsAgreement") == ["Credit Agreement"]
+    assert credit.attribute("amendedAgreementDate") == ["2018-04-30"]
+    assert credit.attribute("agreementTitle") == ["SECOND AMENDMENT TO CREDIT AGREEMENT"]
+    fg = build_filing_graph(ex)
+    assert not [w for w in fg.warnings if "amend" in w.lower() or "agreementTitle" in w]
+    assert validate_graph(fg.to_graph()).conforms

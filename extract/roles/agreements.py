@@ -116,6 +116,9 @@ def agreement_facts(doc: Document, ag: Agreement, resolve: Resolve, issuer_key: 
         if slots["borrower"] and any(slot == "lender" for slot, _ in parts):
             evs = tuple(dict.fromkeys(e for slot in slots.values() for es in slot.values() for e in es))
             attrs: list[tuple[str, str]] = [("facilityType", ag.kind)] + ([("startDate", ag.date)] if ag.date else [])
+            attrs += [("agreementTitle", " ".join(ag.title.split()))] if ag.title.strip() else []
+            attrs += [("amendsAgreement", ag.amends)] if ag.amends else []
+            attrs += [("amendedAgreementDate", ag.amends_date)] if ag.amends_date else []
             facts.append(Fact("credit", parts, tuple(attrs), (_ev(doc, ag.start, ag.end), *evs)))
     if ag.kind in _words("merger_kinds") and acq["acquirer"] and acq["target"]:
         parent = next(iter(acq["acquirer"]))
