@@ -404,7 +404,8 @@ def _legal_names(names: Iterable[str]) -> list[str]:
     before it ("Grantor and U.S. Bank Trust Company, N.A.") still carries the company's exact name,
     which every longer name ends with.  A node with two legal names that do not nest (a former name,
     or two companies run together) gives none: its aliases say nothing certain."""
-    legal = sorted({normalise_name(n) for n in names if _legal_form(n)}, key=lambda n: (len(n), n))
+    legal = sorted({re.sub(r"\bnational association$", "na", normalise_name(n)) for n in names if _legal_form(n)},
+                   key=lambda n: (len(n), n))
     if not legal:
         return []
     shortest = legal[0]
