@@ -519,10 +519,13 @@ def page_for(source: Any, path: str | Path, *, focus: str | None = None, hops: i
         root = canonical.get(centre, centre)
         for member in sorted(m for m, c in canonical.items() if c == root and m != centre) + ([root] if root != centre else []):
             more = project_neighbourhood(source, member, hops=hops, roles=roles, since=since)
-            more.graph.pop("focus", None)
-            filings = {**more.graph.get("filings", {}), **graph.graph.get("filings", {})}
-            graph = nx.compose(more, graph)
-            graph.graph["filings"] = filings
+            graph.graph["filings"] = {**more.graph.get("filings", {}), **graph.graph.get("filings", {})}
+            for node, data in more.nodes(data=True):
+                if node not in graph:
+                    graph.add_node(node, **data)
+            for u, v, k, data in more.edges(keys=True, data=True):
+                if not graph.has_edge(u, v, key=k):
+                    graph.add_edge(u, v, key=k, **data)
         graph = merge_identities(graph, canonical)
     else:
         graph = merge_identities(filter_projection(project(source, roles=roles), roles=roles, since=since,
