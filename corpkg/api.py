@@ -226,6 +226,29 @@ class KnowledgeGraph:
                            include_ended=include_ended, entity=entity)
         return pd.DataFrame([r.as_dict(names) for r in rows])
 
+    def timeline(self, entity: str) -> pd.DataFrame:
+        """Every fact about ``entity`` (a name or IRI; its whole resolved identity) in time order:
+        role, the other party, title, since when, until when and what ended it (the statement and
+        its quote), how many statements support it and when it was last stated."""
+        import pandas as pd
+
+        from corpkg.graph.asof import canonical_links, labels, timeline
+
+        iri = str(self._bind(entity, "IRI"))
+        iri = canonical_links(self.store).get(iri, iri)
+        names = labels(self.store)
+        rows = []
+        for f in timeline(self.store):
+            if iri not in (f.source, f.target):
+                continue
+            status, sup, _others, end = f.status_on("9999-12-31", "9999-12-31")
+            rows.append({"since": f.start() or "", "until": end.date if end else "", "role": f.role,
+                         "sourceLabel": names.get(f.source, f.source), "title": f.title,
+                         "targetLabel": names.get(f.target, f.target), "status": status,
+                         "endedBy": f"{end.reason}: {end.by.cite()}" if end else "",
+                         "statements": len(sup), "lastStated": max((s.as_of for s in sup), default="")})
+        return pd.DataFrame(rows).sort_values(["since", "role", "sourceLabel", "title"], ignore_index=True) if rows else pd.DataFrame(rows)
+
     def changes(self, since: str, *, org: str | None = None) -> pd.DataFrame:
         """What changed since ``since`` for ``org`` (a name or IRI) and its subsidiaries, or for
         everyone (``corpkg changes``): officers in and out, subsidiaries, lenders, cases, control."""

@@ -10,7 +10,14 @@ is ended by
   same organization to someone else ("Robert J. Scott became ... President");
 - a later statement whose evidence says that all officers and/or directors resigned, or that
   someone became the sole director (the 8-K/A: "The current officers and directors of the company,
-  resigned and Robert J. Scott became the Company's sole Director and President.").
+  resigned and Robert J. Scott became the Company's sole Director and President.");
+- a term or a maturity that runs out: a position whose evidence says its term expires ("whose term
+  expires at the 2005 annual meeting"), a credit agreement whose ``ckg:maturityDate`` has passed —
+  such an end is *renewable*: any statement made after that day that still states the fact (a
+  re-election, an amended and extended facility) overrides it;
+- a statement whose evidence says that the agreement was repaid or terminated ("On March 3, 2010
+  the Company repaid in full and terminated the Credit Agreement"), as of the date the quote gives
+  (else the date the statement took effect).
 
 :func:`state_as_of` answers "who held which position / owned / lent / was suing whom on D" from the
 statements dated up to D (as DESIGN.md says: what was known on D; ``known_at`` widens that), each
@@ -47,6 +54,7 @@ __all__ = [
     "timeline",
     "state_as_of",
     "day",
+    "date_in",
     "canonical_links",
     "labels",
 ]
@@ -64,7 +72,40 @@ def rules() -> dict[str, Any]:
     data["directors"] = {t.lower() for t in data["director_titles"]}
     data["ending"] = {s.lower() for s in data["ending_statuses"]}
     data["cues"] = [(re.compile(c["pattern"], re.I | re.S), c["ends"]) for c in data["resignation_cues"]]
+    data["expiry"] = [(re.compile(c["pattern"], re.I | re.S), c["roles"], c["reason"]) for c in data["expiry_cues"]]
+    data["termination"] = [(re.compile(c["pattern"], re.I | re.S), c["roles"], c["reason"]) for c in data["termination_cues"]]
     return data
+
+
+_MONTHS = {m: i + 1 for i, m in enumerate(("january", "february", "march", "april", "may", "june", "july", "august",
+                                             "september", "october", "november", "december"))}
+_DATE_IN_TEXT = re.compile(r"\b(?P<month>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+                           r"sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+(?P<day>\d{1,2})(?:st|nd|rd|th)?,?\s+"
+                           r"(?P<year>(?:19|20)\d{2})\b|\b(?P<m>\d{1,2})/(?P<d>\d{1,2})/(?P<y>(?:19|20)\d{2})\b", re.I)
+_YEAR_IN_TEXT = re.compile(r"\b((?:19|20)\d{2})\b")
+_DATED = re.compile(r"\bdated\s+(?:as\s+of\s+)?$", re.I)
+
+
+def date_in(text: str, *, year_only: bool = False) -> str | None:
+    """The first date written in ``text`` as an ISO day ("March 3, 2010", "3/3/2010" → "2010-03-03"),
+    passing over the date an agreement is "dated (as of)"; with ``year_only`` a bare year counts too,
+    as its last day (what "at the 2005 annual meeting" ends by)."""
+    for m in _DATE_IN_TEXT.finditer(text):
+        if _DATED.search(text[max(0, m.start() - 16):m.start()]):
+            continue
+        if m.group("month"):
+            word = m.group("month").lower()
+            month = next(n for name, n in _MONTHS.items() if name.startswith(word[:3]))
+            d, y = int(m.group("day")), int(m.group("year"))
+        else:
+            month, d, y = int(m.group("m")), int(m.group("d")), int(m.group("y"))
+        if 1 <= month <= 12 and 1 <= d <= calendar.monthrange(y, month)[1]:
+            return f"{y:04d}-{month:02d}-{d:02d}"
+    if year_only:
+        y_m = _YEAR_IN_TEXT.search(text)
+        if y_m:
+            return f"{y_m.group(1)}-12-31"
+    return None
 
 
 def day(value: str | None, *, end: bool = False) -> str | None:
@@ -104,6 +145,7 @@ class Statement:
     kind: str | None
     case_number: str | None
     quotes: tuple[str, ...]
+    maturity_date: str | None = None
 
     @property
     def effective(self) -> str:
@@ -125,12 +167,24 @@ class Statement:
 
 @dataclass(frozen=True)
 class End:
-    """A claim that a fact ended on ``date``, stated on ``stated_on`` by ``by``, for ``reason``."""
+    """A claim that a fact ended on ``date``, stated on ``stated_on`` by ``by``, for ``reason``.  A
+    ``renewable`` end (a term that expires, a maturity) is overridden by any statement of the fact
+    made after ``date``."""
 
     date: str
     stated_on: str
     reason: str
     by: Statement
+    renewable: bool = False
+
+    def counts(self, supports: Iterable[Statement], last_support: str, stale: Iterable[str] = ()) -> bool:
+        """Whether this end stands against the supporting statements known: a statement's own end
+        always does, another when no statement was made after it; a renewable one unless a statement
+        made after its day (and not itself past a term or maturity it states, ``stale``) renews it."""
+        if self.renewable:
+            old = set(stale)
+            return not any(s.as_of > self.date and s.relation not in old for s in supports)
+        return self.by.relation in {s.relation for s in supports} or self.stated_on >= last_support
 
 
 @dataclass
@@ -163,9 +217,9 @@ class Fact:
         if not sup:
             return "unknown", [], ends, None
         last_support = max(s.as_of for s in sup)
-        own = {s.relation for s in sup}
         # an end counts unless a statement made after it says the fact still holds
-        live_ends = [e for e in ends if e.by.relation in own or e.stated_on >= last_support]
+        stale = {e.by.relation for e in self.ends if e.renewable and e.date < e.stated_on}
+        live_ends = [e for e in ends if e.counts(sup, last_support, stale)]
         if live_ends:
             first = min(live_ends, key=lambda e: (e.date, e.stated_on))
             return "ended", sup, [e for e in ends if e is not first], first
@@ -211,7 +265,7 @@ def statements(store: Any, canonical: Mapping[str, str] | None = None) -> list[S
                 titles=tuple(t for t in r.get("titles", "").split("|") if t),
                 status=(r.get("status") or "").lower() or None, start_date=r.get("startDate"), end_date=r.get("endDate"),
                 end_reason=r.get("endReason"), date=r.get("date"), kind=r.get("kind"), case_number=r.get("caseNumber"),
-                quotes=tuple(qt for qt, _ in evs)))
+                quotes=tuple(qt for qt, _ in evs), maturity_date=r.get("maturityDate")))
     return out
 
 
@@ -235,7 +289,11 @@ def timeline(store: Any, canonical: Mapping[str, str] | None = None) -> list[Fac
             if s.end_date or (s.status and s.status in r["ending"]) or s.end_reason:
                 when = day(s.end_date, end=True) or s.as_of
                 f.ends.append(End(when, s.as_of, s.end_reason or s.status or "end date stated", s))
-    # 2. later statements about the same organization: exclusive titles, resignation of all officers
+    # 2. terms that run out and agreements that mature, are repaid or are terminated, as their statements say
+    for f in facts.values():
+        for s in f.supports:
+            f.ends.extend(_expiries(f, s, r))
+    # 3. later statements about the same organization: exclusive titles, resignation of all officers
     by_org: dict[str, list[Statement]] = defaultdict(list)
     for s in sts:
         if s.role == "position":
@@ -259,6 +317,34 @@ def timeline(store: Any, canonical: Mapping[str, str] | None = None) -> list[Fac
                                       else f"{ends} replaced", later))
                     break
     return sorted(facts.values(), key=lambda f: f.key)
+
+
+def _sentences(text: str) -> list[str]:
+    return [p for p in re.split(r"(?<=[.;])\s+(?=[A-Z(])", re.sub(r"\s+", " ", text)) if p]
+
+
+def _expiries(f: Fact, s: Statement, r: Mapping[str, Any]) -> list[End]:
+    """The ends statement ``s`` gives fact ``f`` by a term, a maturity, a repayment or a termination
+    (its ``ckg:maturityDate``; rules ``expiry_cues`` and ``termination_cues`` of time.json over its
+    evidence quotes, sentence by sentence, the date read from the sentence)."""
+    out: list[End] = []
+    sentences = [x for q in s.quotes for x in _sentences(q)]
+    matured = day(s.maturity_date, end=True) if f.role == "credit" else None
+    if matured:
+        out.append(End(matured, s.as_of, f"matured {s.maturity_date}", s, renewable=True))
+    else:
+        expiry = next(((m, x, reason) for pattern, roles_, reason in r["expiry"] if f.role in roles_
+                       for x in sentences if (m := pattern.search(x))), None)
+        if expiry is not None:
+            m, sentence, reason = expiry
+            when = date_in(sentence[m.end():m.end() + 120], year_only=True)
+            if when:
+                out.append(End(when, s.as_of, reason, s, renewable=True))
+    ended = next(((x, reason) for pattern, roles_, reason in r["termination"] if f.role in roles_
+                  for x in sentences if pattern.search(x)), None)
+    if ended is not None:
+        out.append(End(date_in(ended[0]) or s.effective, s.as_of, ended[1], s))
+    return out
 
 
 @dataclass(frozen=True)
@@ -365,7 +451,9 @@ def write_timeline(store: Any, facts: list[Fact] | None = None) -> int:
             add("factTarget", ox.NamedNode(f.target))
             add("factTitle", ox.Literal(f.title))
             add("endedOn", ox.Literal(e.date, datatype=xsd_date))
-            add("statedOn", ox.Literal(e.stated_on, datatype=xsd_date))
+            # a renewable end (a term, a maturity) is only final once its day has passed unrestated:
+            # as_of.rq keeps a fact whose last statement is later than the claim's ckg:statedOn
+            add("statedOn", ox.Literal(max(e.date, e.stated_on) if e.renewable else e.stated_on, datatype=xsd_date))
             add("endReason", ox.Literal(e.reason))
             add("endedBy", ox.NamedNode(e.by.relation))
     store.update(f"DROP SILENT GRAPH <{TIMELINE_GRAPH}>")

@@ -44,6 +44,7 @@ __all__ = [
     "RESOLUTION_GRAPH",
     "POSITIVE",
     "NEGATIVE",
+    "SEPARATES",
     "VERDICTS",
     "Record",
     "Candidate",
@@ -75,6 +76,9 @@ POSITIVE = 0.80
 NEGATIVE = 0.05
 """Match probability at or below which the model records a negative judgement (pairs sharing a name
 or an identifier only; other low-scoring candidates are left unjudged)."""
+SEPARATES = 0.60
+"""A model's unsure judgement scored below this keeps the clusters of its two entities apart (a
+chain of positive pairs does not join two nodes the model doubts are the same)."""
 VERDICTS = ("positive", "negative", "unsure")
 MODEL = f"model:corpkg-resolve@{__version__}"
 
@@ -366,20 +370,25 @@ def _person_row(rec: Record, orgs: Mapping[str, str]) -> dict[str, Any]:
         "middle": full.middle_initial or (middles[0] if middles else None),
         "last": full.last or None,
         "suffix": full.suffix or (suffixes[0] if suffixes else None),
-        "scope": (orgs.get(issuer, issuer) if issuer else rec.scope) or None,
+        # a person minted within one filing (no issuer known) has no issuer to compare
+        "scope": orgs.get(issuer, issuer) if issuer else None,
         "orgs": sorted({orgs.get(o, o) for o in rec.organizations}),
         "year": _year(rec),
+        "filings": sorted(rec.filings),
     }
 
 
 def _org_row(rec: Record) -> dict[str, Any]:
-    cores = sorted({org_core_name(n) for n in rec.names if _specific(n, "Organization")} - {""})
+    specific = [n for n in rec.names if _specific(n, "Organization")]
+    cores = sorted({org_core_name(n) for n in specific} - {""})
     return {
         "unique_id": rec.iri,
         "name": normalise_name(rec.label) or None,
         "core": org_core_name(rec.label) or None,
         "cores": cores,
+        "legal_names": _legal_names(specific),
         "form": _legal_form(rec.label) or None,
+        "forms": sorted({_legal_form(n) for n in specific} - {""}),
         "cik": sorted(rec.identifiers.get("cik", set())),
         "ein": sorted(rec.identifiers.get("ein", set())),
         "fileno": sorted(rec.identifiers.get("commissionFileNumber", set())),
@@ -387,6 +396,20 @@ def _org_row(rec: Record) -> dict[str, Any]:
         "orgs": sorted(rec.organizations),
         "year": _year(rec),
     }
+
+
+def _legal_names(names: Iterable[str]) -> list[str]:
+    """The one full legal name (with its legal form) a node's names agree on, for the comparison
+    "a shared full legal name": a node whose label the entity stage ran together with the text
+    before it ("Grantor and U.S. Bank Trust Company, N.A.") still carries the company's exact name,
+    which every longer name ends with.  A node with two legal names that do not nest (a former name,
+    or two companies run together) gives none: its aliases say nothing certain."""
+    legal = sorted({re.sub(r"\bnational association$", "na", normalise_name(n)) for n in names if _legal_form(n)},
+                   key=lambda n: (len(n), n))
+    if not legal:
+        return []
+    shortest = legal[0]
+    return [shortest] if all(n == shortest or n.endswith(" " + shortest) for n in legal) else []
 
 
 def _year(rec: Record) -> int | None:
@@ -422,7 +445,9 @@ _U_PRIOR = {
     "serve a same organization": 0.05, "no organization in common": 0.95,
     "named within 10 years": 0.6, "named more than 10 years apart": 0.4,
     "a shared CIK, EIN or file number": 1e-4, "different CIK or EIN": 0.9, "identifiers of different kinds": 0.1,
-    "same normalised name": 1e-5, "same name but for the legal form": 1e-5, "names one letter apart (a typo)": 1e-4,
+    "same first and last, middle initials differ (a misprint, or a namesake)": 2e-5,
+    "same normalised name": 1e-5, "same name but for the legal form": 1e-5, "a shared full legal name among the names": 1e-5,
+    "names one letter apart (a typo)": 1e-4,
     "different names": 0.9999, "same legal form": 0.5, "different legal forms": 0.5,
 }
 MIN_RECORDS_FOR_U = 500
@@ -447,7 +472,9 @@ def _person_settings(prior: float) -> dict[str, Any]:
                        "same first, middle and last", 0.62),
                 _level(f"last_l = last_r AND {same_first} AND (middle_l IS NULL OR middle_r IS NULL)",
                        "same first and last, a middle initial missing", 0.22),
-                _level(f"last_l = last_r AND {same_first}", "same first and last, middle initials differ", 0.01, u=0.05),
+                _level(f"last_l = last_r AND {same_first} AND suffix_l IS NULL AND suffix_r IS NULL",
+                       "same first and last, middle initials differ (a misprint, or a namesake)", 0.02),
+                _level(f"last_l = last_r AND {same_first}", "same first and last, middle initials and a suffix differ", 0.01, u=0.05),
                 _level("last_l = last_r AND first_initial_l = first_initial_r AND (first_l IS NULL OR first_r IS NULL)",
                        "same last, an initial for the first name", 0.05),
                 _level("jaro_winkler_similarity(last_l, last_r) >= 0.9 AND "
@@ -479,6 +506,15 @@ def _person_settings(prior: float) -> dict[str, Any]:
                 _level("abs(year_l - year_r) <= 10", "named within 10 years", 0.90),
                 _level("ELSE", "named more than 10 years apart", 0.10),
             ]),
+            # one document that names two people of one name with different middle initials (John E.
+            # and John C. Feltl, father and son) names two people; a misprint rarely stays in one.  u is
+            # the rate among the same-name pairs blocking makes, not among random pairs
+            _comparison("together", [
+                _level("len(filings_l) = 0 OR len(filings_r) = 0", "null", 0, null=True),
+                _level("list_has_any(filings_l, filings_r) AND middle_l <> middle_r",
+                       "named in one filing with different middle initials", 0.001, u=0.2),
+                _level("ELSE", "not named apart in one filing", 0.999, u=0.8),
+            ]),
         ],
         "blocking_rules_to_generate_predictions": [],
         "retain_intermediate_calculation_columns": True,
@@ -505,6 +541,7 @@ def _org_settings(prior: float) -> dict[str, Any]:
                 _level("core_l IS NULL OR core_r IS NULL", "null", 0, null=True),
                 _level("name_l = name_r", "same normalised name", 0.45),
                 _level("core_l = core_r", "same name but for the legal form", 0.25),
+                _level("list_has_any(legal_names_l, legal_names_r)", "a shared full legal name among the names", 0.10),
                 _level("list_has_any(cores_l, cores_r)", "a shared name or alias (corporate families share short forms)",
                        0.15, u=0.002),
                 _level("damerau_levenshtein(core_l, core_r) = 1 AND length(core_l) >= 10 AND "
@@ -514,7 +551,7 @@ def _org_settings(prior: float) -> dict[str, Any]:
             ]),
             _comparison("legal_form", [
                 _level("form_l IS NULL OR form_r IS NULL", "null", 0, null=True),
-                _level("form_l = form_r", "same legal form", 0.85),
+                _level("form_l = form_r OR list_has_any(forms_l, forms_r)", "same legal form", 0.85),
                 _level("ELSE", "different legal forms", 0.15),
             ]),
             _comparison("address", [
@@ -543,21 +580,32 @@ class Scored:
 
 
 def score(recs: Mapping[str, Record], pairs: Sequence[Candidate], *, kind: str, orgs: Mapping[str, str] | None = None,
-          seed: int = 13) -> list[Scored]:
+          seed: int = 13, train: bool = True, parameters: dict[str, Any] | None = None) -> list[Scored]:
     """Match probabilities of the candidate pairs of one kind of entity ("Person" or "Organization")
-    from a Splink model on DuckDB: m probabilities are the priors of this module, u probabilities
-    are estimated from random pairs of the store's own records.  ``orgs`` (organization → canonical
-    id) lets persons of one issuer known by two keys compare as colleagues."""
+    from a Splink model on DuckDB: u probabilities are estimated from random pairs of the store's own
+    records (seeded), m probabilities by expectation maximisation over the candidate pairs (``train``,
+    with enough pairs; else the priors of this module).  ``orgs`` (organization → canonical id) lets
+    persons of one issuer known by two keys compare as colleagues.  ``parameters``, when given,
+    receives the model as used under ``kind`` (see :func:`_parameters`)."""
     kind_pairs = [c for c in pairs if recs[c.left].kind == kind]
     if not kind_pairs:
         return []
     ids = sorted(i for i, r in recs.items() if r.kind == kind)
     orgs = orgs or {}
     rows = [_person_row(recs[i], orgs) if kind == "Person" else _org_row(recs[i]) for i in ids]
-    return _splink_scores(kind, rows, kind_pairs, seed)
+    scored, model = _splink_scores(kind, rows, kind_pairs, seed, train)
+    if parameters is not None:
+        parameters[kind] = model
+    return scored
 
 
-def _splink_scores(kind: str, rows: list[dict[str, Any]], pairs: Sequence[Candidate], seed: int) -> list[Scored]:
+MIN_PAIRS_FOR_EM = 200
+"""Below this many candidate pairs of a kind, m probabilities keep their priors: expectation
+maximisation needs many pairs of both outcomes to say anything."""
+
+
+def _splink_scores(kind: str, rows: list[dict[str, Any]], pairs: Sequence[Candidate], seed: int,
+                   train: bool = True) -> tuple[list[Scored], dict[str, Any]]:
     import duckdb
     from splink import DuckDBAPI, Linker, block_on
 
@@ -593,7 +641,11 @@ def _splink_scores(kind: str, rows: list[dict[str, Any]], pairs: Sequence[Candid
         linker = Linker(sdf, settings, log_level=logging.ERROR)
         if len(rows) >= MIN_RECORDS_FOR_U:
             linker.training.estimate_u_using_random_sampling(max_pairs=1e7, seed=seed)
+        how = "priors"
+        if train and len(pairs) >= MIN_PAIRS_FOR_EM:
+            how = _train_m(linker, con, settings)
         result = linker.inference.predict()
+        model = _parameters(linker, kind, how, prior, len(rows), len(pairs), seed)
     finally:
         splink_log.setLevel(level)
     rel = con.sql(f"SELECT * FROM {result.physical_name}")
@@ -611,7 +663,95 @@ def _splink_scores(kind: str, rows: list[dict[str, Any]], pairs: Sequence[Candid
         out.append(Scored(a, b, float(row["match_probability"]),
                           f"match weight {row['match_weight']:.1f} (prior {math.log2(prior / (1 - prior)):.1f}; " + ", ".join(parts) + ")"))
     con.close()
-    return out
+    return out, model
+
+
+BLOCKING_COMPARISONS = frozenset({"name", "identifiers"})
+"""Comparisons whose m the EM leaves at the prior: the candidate pairs were made by agreeing on them."""
+EM_ITERATIONS = 30
+EM_PRIOR_WEIGHT = 10.0
+"""Pseudo-count of the prior m probabilities in each EM update (as if that many pairs agreed with
+them): keeps a level that few candidate pairs reach near its prior instead of at 0 or 1."""
+
+
+def _train_m(linker: Any, con: Any, settings_dict: Mapping[str, Any]) -> str:
+    """Estimate the m probabilities by expectation maximisation over the candidate pairs (u fixed, as
+    random sampling or this module set them), and put them into the linker.  Splink's own EM
+    (``estimate_parameters_using_expectation_maximisation``) cannot use the exploded pair-key
+    blocking rule, so the comparison vectors of the candidate pairs are computed here in DuckDB from
+    the levels' own SQL conditions, and trained with Fellegi-Sunter EM (the match proportion free),
+    deterministic given the pairs.  As Splink's EM does for the comparisons of its blocking rule,
+    the comparisons that made the candidate pairs (:data:`BLOCKING_COMPARISONS`: names and
+    identifiers) keep their prior m — among pairs chosen for agreeing on them, EM would learn the
+    blocking, not the match — and so do the levels whose u this module fixes (a decision, not an
+    estimate).  Returns how the m probabilities were set."""
+    settings = linker._settings_obj  # Splink 5 has no public setter for a level's m
+    comparisons = list(settings.comparisons)
+    columns = [str(d[0]) for d in con.sql("SELECT * FROM records LIMIT 0").description]
+    side = {x: ", ".join(f"{c} AS {c}_{x}" for c in columns) for x in "lr"}
+    cases = []
+    for k, c in enumerate(comparisons):
+        whens = [f"WHEN {lvl.sql_condition} THEN {i}" for i, lvl in enumerate(c.comparison_levels) if lvl.sql_condition != "ELSE"]
+        cases.append(f"CASE {' '.join(whens)} ELSE {len(c.comparison_levels) - 1} END AS g{k}")
+    # the comparison vector of every candidate pair (the level index of each comparison)
+    vectors = con.sql(f"""SELECT {', '.join(cases)} FROM pairs p
+        JOIN (SELECT {side['l']} FROM records) ON unique_id_l = p.l JOIN (SELECT {side['r']} FROM records) ON unique_id_r = p.r
+        ORDER BY p.l, p.r""").fetchall()
+    fixed = {(c["output_column_name"], lvl["label_for_charts"]) for c in settings_dict["comparisons"]
+             for lvl in c["comparison_levels"] if lvl.get("fix_u_probability")}
+    levels = [{i: lvl for i, lvl in enumerate(c.comparison_levels) if not lvl.is_null_level} for c in comparisons]
+    trained = [c.output_column_name not in BLOCKING_COMPARISONS and
+               not any((c.output_column_name, lvl.label_for_charts) in fixed for lvl in lv.values())
+               for c, lv in zip(comparisons, levels, strict=True)]
+    prior_m = [{g: float(lvl.m_probability) for g, lvl in lv.items()} for lv in levels]
+    u = [{g: float(lvl.u_probability) for g, lvl in lv.items()} for lv in levels]
+    m = [dict(p) for p in prior_m]
+    lam = 0.5
+    for _ in range(EM_ITERATIONS):
+        counts = [dict.fromkeys(p, 0.0) for p in prior_m]
+        totals = [0.0] * len(prior_m)
+        matched = 0.0
+        for vec in vectors:
+            pm, pu = lam, 1.0 - lam
+            for k, g in enumerate(vec):
+                if g in m[k]:
+                    pm *= m[k][g]
+                    pu *= u[k][g]
+            w = pm / (pm + pu) if pm + pu > 0 else 0.0
+            matched += w
+            for k, g in enumerate(vec):
+                if g in counts[k]:
+                    counts[k][g] += w
+                    totals[k] += w
+        new = [{g: (counts[k][g] + EM_PRIOR_WEIGHT * prior_m[k][g]) / (totals[k] + EM_PRIOR_WEIGHT) if trained[k] else prior_m[k][g]
+                for g in prior_m[k]} for k in range(len(prior_m))]
+        change = max(abs(new[k][g] - m[k][g]) for k in range(len(m)) for g in m[k])
+        m, lam = new, min(max(matched / max(1, len(vectors)), 1e-6), 1 - 1e-6)
+        if change < 1e-5:
+            break
+    for k, lv in enumerate(levels):
+        for g, lvl in lv.items():
+            lvl.m_probability = m[k][g]
+    names = ", ".join(c.output_column_name for c, t in zip(comparisons, trained, strict=True) if t)
+    return f"EM over {len(vectors)} candidate pairs ({names}; match proportion {lam:.3f})"
+
+
+def _parameters(linker: Any, kind: str, how: str, prior: float, records: int, pairs: int, seed: int) -> dict[str, Any]:
+    """The model's parameters as used: per comparison and level, m and u and the match weight."""
+    comparisons: dict[str, list[dict[str, Any]]] = {}
+    for comparison in linker._settings_obj.comparisons:  # a read-only view of the trained model (no public getter)
+        levels = []
+        for lvl in comparison.comparison_levels:
+            if lvl.is_null_level:
+                continue
+            m, u = lvl.m_probability, lvl.u_probability
+            levels.append({"level": lvl.label_for_charts, "m": None if m is None else round(float(m), 6),
+                           "u": None if u is None else float(f"{float(u):.6g}"),
+                           "weight": round(math.log2(m / u), 2) if m and u else None})
+        comparisons[comparison.output_column_name] = levels
+    return {"kind": kind, "m_probabilities": how, "u_probabilities": "random sampling" if records >= MIN_RECORDS_FOR_U else "priors",
+            "prior": float(f"{prior:.6g}"), "records": records, "candidate_pairs": pairs, "seed": seed,
+            "comparisons": comparisons}
 
 
 def _comparison_names(settings: Mapping[str, Any]) -> list[str]:
@@ -771,10 +911,13 @@ def withdraw(store: ox.Store, left: str, right: str | None = None, *, by: str | 
 
 def canonical_map(store: Any, recs: Mapping[str, Record] | None = None) -> dict[str, str]:
     """Entity → canonical entity for every node in a cluster of two or more, from the effective
-    judgements: positive pairs join clusters, strongest first, unless a negative judgement lies
-    between the two clusters (a person's 'different' always separates)."""
+    judgements: positive pairs join clusters, strongest first, unless a judgement between the two
+    clusters says their members are different: a negative one (a person's 'different' always
+    separates), or a model's score below :data:`SEPARATES` (John C. and John E. Feltl are not joined
+    through a "Jack Feltl" who matches both)."""
     eff = effective_verdicts(judgements(store))
-    negatives = {k for k, j in eff.items() if j.verdict == "negative"}
+    negatives = {k for k, j in eff.items() if j.verdict == "negative" or
+                 (j.verdict == "unsure" and not j.by_person and j.score is not None and j.score < SEPARATES)}
     positives = sorted((j for j in eff.values() if j.verdict == "positive"),
                        key=lambda j: (not j.by_person, -(j.score if j.score is not None else 1.0), j.left, j.right))
     parent: dict[str, str] = {}
@@ -828,13 +971,16 @@ class ResolveResult:
     unsure: int
     canonical: int
     scored: list[Scored] = field(default_factory=list)
+    parameters: dict[str, Any] = field(default_factory=dict)
+    """The models as used, per kind: how m and u were set, and each level's m, u and weight."""
 
 
 def _shares_name_or_id(c: Candidate) -> bool:
     return any(k.startswith(("id:", "on:")) for k in c.keys) or any(k.startswith("pn:") for k in c.keys)
 
 
-def resolve(store: ox.Store, *, positive: float = POSITIVE, negative: float = NEGATIVE, seed: int = 13) -> ResolveResult:
+def resolve(store: ox.Store, *, positive: float = POSITIVE, negative: float = NEGATIVE, seed: int = 13,
+            train: bool = True) -> ResolveResult:
     """Block, score and judge every candidate pair of ``store``, organizations first (persons are then
     compared with their issuers and organizations resolved); replaces the model's earlier judgements
     (a person's are kept and keep overriding) and recomputes the canonical links."""
@@ -847,9 +993,10 @@ def resolve(store: ox.Store, *, positive: float = POSITIVE, negative: float = NE
     when = _now()
     counts = {"positive": 0, "negative": 0, "unsure": 0}
     all_scored: list[Scored] = []
+    parameters: dict[str, Any] = {}
     for kind in ("Organization", "Person"):
         orgs = canonical_map(store) if kind == "Person" else {}
-        scored = score(recs, pairs, kind=kind, orgs=orgs, seed=seed)
+        scored = score(recs, pairs, kind=kind, orgs=orgs, seed=seed, train=train, parameters=parameters)
         all_scored.extend(scored)
         new: list[Judgement] = []
         for s in scored:
@@ -867,7 +1014,8 @@ def resolve(store: ox.Store, *, positive: float = POSITIVE, negative: float = NE
                                  round(s.probability, 6), expl))
         _write(store, [q for j in new for q in _judgement_quads(j)])
     linked = refresh_canonical(store)
-    return ResolveResult(len(recs), len(pairs), counts["positive"], counts["negative"], counts["unsure"], linked, all_scored)
+    return ResolveResult(len(recs), len(pairs), counts["positive"], counts["negative"], counts["unsure"], linked, all_scored,
+                         parameters)
 
 
 # ----------------------------------------------------------------------------- review

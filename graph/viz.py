@@ -36,6 +36,7 @@ __all__ = [
     "render_page",
     "write_page",
     "page_for",
+    "merge_identities",
 ]
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
@@ -221,6 +222,8 @@ def _node_record(node: str, data: dict[str, Any], graph: nx.MultiDiGraph[Any], d
         "filings": sorted((_filing_record(f, graph) for f in data.get("filings", [])),
                           key=lambda f: (f.get("date") or "", f.get("iri") or "")),
         "focus": focus,
+        # a resolved identity drawn as one node: the minted nodes it stands for (corpkg resolve)
+        "members": [dict(m) for m in data.get("members", [])],
     }
     return record
 
@@ -452,15 +455,81 @@ def write_page(graph: nx.MultiDiGraph[Any], path: str | Path, *, title: str = "c
     return out
 
 
+def merge_identities(graph: nx.MultiDiGraph[Any], canonical: dict[str, str]) -> nx.MultiDiGraph[Any]:
+    """A copy of a projection in which every resolved identity (``canonical``: member → canonical
+    entity, from the resolution graph) is one node, keyed by its canonical IRI: its label the
+    canonical node's (else the first member's), the other members' labels among its aliases, its
+    identifiers, filings and roles the union of theirs, ``members`` the minted nodes it stands for
+    (IRI and label) so the page can show where each name came from.  Edges move with their ends;
+    an edge between two members of one identity becomes a loop and is kept."""
+    if not canonical:
+        return graph
+    to = {n: canonical.get(n, n) for n in graph}
+    out: nx.MultiDiGraph[Any] = nx.MultiDiGraph()
+    out.graph.update(graph.graph)
+    groups: dict[str, list[str]] = defaultdict(list)
+    for n in graph:
+        groups[to[n]].append(n)
+    for target, members in groups.items():
+        members.sort(key=lambda m: (m != target, m))
+        data = dict(graph.nodes[members[0]])
+        if len(members) > 1:
+            labels = [graph.nodes[m].get("label", m) for m in members]
+            alts = {a for m in members for a in graph.nodes[m].get("alt_labels", [])} | set(labels[1:])
+            data["alt_labels"] = sorted(alts - {data.get("label", "")})
+            ids: dict[str, Any] = {}
+            for m in members:
+                for k, v in graph.nodes[m].get("identifiers", {}).items():
+                    ids.setdefault(k, v)
+            data["identifiers"] = ids
+            data["filings"] = sorted({f for m in members for f in graph.nodes[m].get("filings", [])})
+            data["roles"] = set().union(*(set(graph.nodes[m].get("roles", ())) for m in members))
+            data["members"] = [{"iri": m, "label": graph.nodes[m].get("label", m)} for m in members]
+        out.add_node(target, **data)
+    for u, v, k, data in graph.edges(keys=True, data=True):
+        moved = dict(data)
+        if "parties" in moved:
+            moved["parties"] = {slot: sorted({canonical.get(e, e) for e in ents}) for slot, ents in moved["parties"].items()}
+        out.add_edge(to[u], to[v], key=k, **moved)
+    if "filings" in graph.graph:
+        out.graph["filings"] = {iri: {**info, "issuers": sorted({canonical.get(i, i) for i in info.get("issuers", [])})}
+                                for iri, info in graph.graph["filings"].items()}
+    if graph.graph.get("focus"):
+        out.graph["focus"] = to.get(graph.graph["focus"], graph.graph["focus"])
+    return out
+
+
+def _canonical_links(source: Any) -> dict[str, str]:
+    from corpkg.graph.asof import canonical_links
+    from corpkg.graph.projection import open_source
+
+    return canonical_links(open_source(source))
+
+
 def page_for(source: Any, path: str | Path, *, focus: str | None = None, hops: int = 2,
              roles: list[str] | None = None, since: str | None = None, title: str | None = None,
              keep_isolates: bool = False) -> tuple[Path, nx.MultiDiGraph[Any]]:
     """Project ``source`` (graph file, store directory, pyoxigraph Store or rdflib graph), filter it
     and write the page. Returns the page's path and the drawn projection."""
+    canonical = _canonical_links(source)
     if focus is not None:  # fetch the neighbourhood only, never the whole graph
         graph = project_neighbourhood(source, focus, hops=hops, roles=roles, since=since)
+        # the focus stands for its whole resolved identity: the neighbourhoods of its other members too
+        centre = graph.graph["focus"]
+        root = canonical.get(centre, centre)
+        for member in sorted(m for m, c in canonical.items() if c == root and m != centre) + ([root] if root != centre else []):
+            more = project_neighbourhood(source, member, hops=hops, roles=roles, since=since)
+            graph.graph["filings"] = {**more.graph.get("filings", {}), **graph.graph.get("filings", {})}
+            for node, data in more.nodes(data=True):
+                if node not in graph:
+                    graph.add_node(node, **data)
+            for u, v, k, data in more.edges(keys=True, data=True):
+                if not graph.has_edge(u, v, key=k):
+                    graph.add_edge(u, v, key=k, **data)
+        graph = merge_identities(graph, canonical)
     else:
-        graph = filter_projection(project(source, roles=roles), roles=roles, since=since, keep_isolates=keep_isolates)
+        graph = merge_identities(filter_projection(project(source, roles=roles), roles=roles, since=since,
+                                                   keep_isolates=keep_isolates), canonical)
     parts = []
     if focus is not None:
         centre = graph.graph["focus"]

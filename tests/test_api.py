@@ -114,3 +114,7 @@ def test_as_of_and_changes_through_the_api(kg: corpkg.KnowledgeGraph) -> None:
     assert presidents == {"Robert J. Scott"}
     changed = kg.changes("2002-01-01", org="The Auxer Group, Inc.")
     assert not changed.empty and "date" in changed.columns
+    history = kg.timeline("The Auxer Group, Inc.")
+    ended = history[(history["sourceLabel"] == "Eugene Chiaramonte, Jr.") & (history["title"] == "President")]
+    assert list(ended["until"]) == ["2003-01-28"] and "002_933b7785daade086.txt" in ended["endedBy"].iloc[0]
+    assert list(history["since"]) == sorted(history["since"])

@@ -45,3 +45,7 @@ def test_notebook_executes(tmp_path, monkeypatch):
     assert (tmp_path / "due_diligence.html").is_file()
     assert (tmp_path / "due_diligence.trig").is_file()
     assert "iframe srcdoc=" in text
+    # identity and time: resolved identities, the timeline of one organization, the page again
+    assert "row(s) of resolved identities" in text
+    assert "Timeline of https://w3id.org/corpkg/id/" in text and "officers and directors resigned" in text
+    assert (tmp_path / "due_diligence_resolved.html").is_file()

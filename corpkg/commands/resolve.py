@@ -56,14 +56,19 @@ def save(store: ox.Store, source: str, out: str | None) -> None:
 @click.option("--shared", type=click.Path(file_okay=False), default="../shared", show_default=True,
               help="Folder the pairs' filing paths are relative to (only file names are matched).")
 @click.option("--no-run", is_flag=True, help="With --evaluate: score the judgements already in SOURCE, without resolving again.")
+@click.option("--model-out", type=click.Path(dir_okay=False),
+              help="Write the models as used (per kind: how m and u were set, each level's m, u and weight) as JSON.")
+@click.option("--priors", is_flag=True, help="Score with the prior m probabilities, without training them by EM.")
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
 def command(source: str, out: str | None, positive: float | None, negative: float | None, pairs_file: str | None,
-            split: str, shared: str, no_run: bool, fmt: str) -> None:
+            split: str, shared: str, no_run: bool, fmt: str, model_out: str | None = None, priors: bool = False) -> None:
     """Find, score and judge pairs of entity nodes of SOURCE that may be the same.
 
     Candidate pairs come from blocking (identifiers, normalised names, surname and first initial,
     phonetic keys); a Splink model on DuckDB scores them (name parts, generational suffix, issuer,
-    organizations served, years; CIK/EIN/file number, legal form, address for companies). Confident
+    organizations served, years, named apart in one filing; CIK/EIN/file number, legal form, address
+    for companies), its u probabilities estimated from random pairs (seeded) and its m probabilities
+    by expectation maximisation over the candidate pairs (--model-out records them). Confident
     pairs are judged positive or negative by the model, the rest unsure (see `corpkg review`). The
     judgements and the canonical links (ckg:canonical) go to the named graph id/graph/resolution,
     the end claims of the timeline (for the named query as_of) to id/graph/timeline; the filings'
@@ -84,13 +89,16 @@ def command(source: str, out: str | None, positive: float | None, negative: floa
         result = None
         if not no_run:
             result = R.resolve(store, positive=R.POSITIVE if positive is None else positive,
-                               negative=R.NEGATIVE if negative is None else negative)
+                               negative=R.NEGATIVE if negative is None else negative, train=not priors)
+            if model_out:
+                Path(model_out).write_text(json.dumps(result.parameters, indent=2) + "\n", encoding="utf-8")
             refresh_timeline(store)
             save(store, source, out)
         report: dict[str, object] = {}
         if result is not None:
             report = {"entities": result.records, "candidate_pairs": result.candidates, "positive": result.positive,
-                      "negative": result.negative, "unsure": result.unsure, "entities_linked": result.canonical}
+                      "negative": result.negative, "unsure": result.unsure, "entities_linked": result.canonical,
+                      "m_probabilities": "; ".join(f"{k}: {v['m_probabilities']}" for k, v in result.parameters.items())}
         if pairs_file:
             from corpkg.graph.identity_eval import evaluate, load_pairs
 

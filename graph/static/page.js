@@ -86,6 +86,7 @@
     if (n.altLabels && n.altLabels.length) box.appendChild(el("div", "tip-sub", "also: " + truncate(n.altLabels.join("; "), 160)));
     var ids = Object.keys(n.identifiers || {}).map(function (k) { return k + " " + n.identifiers[k]; });
     if (ids.length) box.appendChild(el("div", "tip-sub", truncate(ids.join(" · "), 160)));
+    if (n.members && n.members.length > 1) box.appendChild(el("div", "tip-sub", "one identity resolved from " + n.members.length + " nodes"));
     var count = (edgesOfNode[n.id] || []).length;
     box.appendChild(el("div", "tip-sub", count + " relation" + (count === 1 ? "" : "s") + " · click for details"));
     return box;
@@ -157,6 +158,10 @@
     body.appendChild(el("div", "kind", (n.kind || "") + " · " + (CATEGORY_TEXT[n.category] || n.category)));
     var dl = el("dl");
     addRow(dl, "also known as", n.altLabels);
+    if (n.members && n.members.length > 1) {
+      // corpkg resolve judged these minted nodes one identity; each name and where it was minted
+      addRow(dl, "resolved from", n.members.map(function (m) { return m.label + " <" + m.iri + ">"; }));
+    }
     Object.keys(n.identifiers || {}).forEach(function (k) { addRow(dl, k, n.identifiers[k]); });
     addRow(dl, "roles", n.roles);
     addRow(dl, "IRI", n.id);
