@@ -34,7 +34,7 @@ from spacy.tokens import Doc
 
 from corpkg import __version__
 from corpkg.extract.mentions import Candidate, Link, iter_passages
-from corpkg.extract.model import Document, Entity, Evidence
+from corpkg.extract.model import Document, Entity, Evidence, SectionIndex
 from corpkg.extract.names import (
     Kind,
     _key,
@@ -932,13 +932,8 @@ class _Builder:
 
     def _section(self, offset: int) -> str | None:
         if not hasattr(self, "_secs"):
-            self._secs = sorted(self.doc.sections, key=lambda s: (s.start, -(s.end - s.start)))
-        best = None
-        for s in self._secs:
-            if s.start > offset:
-                break
-            if s.start <= offset < s.end and (best is None or s.end - s.start <= best.end - best.start):
-                best = s
+            self._secs = SectionIndex(sorted(self.doc.sections, key=lambda s: (s.start, -(s.end - s.start))))
+        best = self._secs.at(offset)
         return best.title if best else None
 
 
