@@ -263,6 +263,9 @@ def _title_line() -> re.Pattern[str]:
     )
 
 
+_BLANKS_TO_EOL = re.compile(r"[^\S\n]*(?:\n|\Z)")
+
+
 def _name_lines(text: str, cands: list[Candidate]) -> None:
     """A person-shaped name alone on its line, with a title on one of the next lines, is a person
     (lists of directors and officers: "Zhang Xiaoqiang" / address / "Independent Director")."""
@@ -270,11 +273,17 @@ def _name_lines(text: str, cands: list[Candidate]) -> None:
     for c in cands:
         if c.accepted or c.rejected is not None or c.kind != "Person" or c.score < 0.5:
             continue
-        ls = text.rfind("\n", 0, c.start) + 1
-        le = text.find("\n", c.end)
-        le = len(text) if le < 0 else le
-        if text[ls:c.start].strip() or text[c.end:le].strip():
+        # alone on its line: only blanks back to the line's start and on to its end (looked for
+        # from the name outwards, never through a whole single-line filing)
+        ls = c.start
+        while ls > 0 and text[ls - 1] != "\n" and text[ls - 1].isspace():
+            ls -= 1
+        if ls > 0 and text[ls - 1] != "\n":
             continue
+        after = _BLANKS_TO_EOL.match(text, c.end)
+        if after is None:
+            continue
+        le = after.end() - 1 if after.group().endswith("\n") else len(text)
         if rx.match(text, le + 1, min(len(text), le + 400)):
             c.score = 0.75
             c.signals.append("name-line")

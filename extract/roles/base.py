@@ -195,9 +195,7 @@ def _over_filing(call: _C) -> _C:
         ctx = doc._.get(FILING_ATTR)
         if ctx is None:
             return call(self, doc)
-        for passage in ctx.passages():
-            call(self, passage)
-        ctx.role_ran(self.attr)
+        ctx.run_role_components([self])
         return doc
 
     wrapper.__corpkg_over_filing__ = True  # type: ignore[attr-defined]  # a marker attribute on a function
