@@ -266,6 +266,21 @@ def _title_line() -> re.Pattern[str]:
 _BLANKS_TO_EOL = re.compile(r"[^\S\n]*(?:\n|\Z)")
 
 
+def _alone_on_line(text: str, start: int, end: int) -> int | None:
+    """Where the line of ``text[start:end]`` ends (its newline, or the end of the text) when only
+    blanks stand before and after it on that line, else None.  Looked for from the span outwards,
+    never through the whole text (a single-line filing of many megabytes)."""
+    ls = start
+    while ls > 0 and text[ls - 1] != "\n" and text[ls - 1].isspace():
+        ls -= 1
+    if ls > 0 and text[ls - 1] != "\n":
+        return None
+    after = _BLANKS_TO_EOL.match(text, end)
+    if after is None:
+        return None
+    return after.end() - 1 if after.group().endswith("\n") else len(text)
+
+
 def _name_lines(text: str, cands: list[Candidate]) -> None:
     """A person-shaped name alone on its line, with a title on one of the next lines, is a person
     (lists of directors and officers: "Zhang Xiaoqiang" / address / "Independent Director")."""
@@ -273,17 +288,9 @@ def _name_lines(text: str, cands: list[Candidate]) -> None:
     for c in cands:
         if c.accepted or c.rejected is not None or c.kind != "Person" or c.score < 0.5:
             continue
-        # alone on its line: only blanks back to the line's start and on to its end (looked for
-        # from the name outwards, never through a whole single-line filing)
-        ls = c.start
-        while ls > 0 and text[ls - 1] != "\n" and text[ls - 1].isspace():
-            ls -= 1
-        if ls > 0 and text[ls - 1] != "\n":
+        le = _alone_on_line(text, c.start, c.end)
+        if le is None:
             continue
-        after = _BLANKS_TO_EOL.match(text, c.end)
-        if after is None:
-            continue
-        le = after.end() - 1 if after.group().endswith("\n") else len(text)
         if rx.match(text, le + 1, min(len(text), le + 400)):
             c.score = 0.75
             c.signals.append("name-line")
@@ -1063,7 +1070,7 @@ def iter_passage_docs(
 ) -> Iterator[Doc]:
     """spaCy Docs of the filing's passages: ``doc.ents`` = the ORG/PERSON mentions with
     ``kb_id_`` = entity key, ``doc._.passage_start`` = the passage's offset in the text."""
-    from corpkg.extract.nlp import ensure_extensions
+    from corpkg.extract.nlp import ensure_extensions, passage_doc
 
     ensure_extensions()
     text = document.text
@@ -1071,7 +1078,7 @@ def iter_passage_docs(
         ms = index.mentions_in(a, b)
         if only_with_mentions and not ms:
             continue
-        doc = nlp.make_doc(text[a:b])
+        doc = passage_doc(nlp, text[a:b])
         spans = []
         last_tok = -1
         for s, e, key, label in ms:
