@@ -22,7 +22,8 @@ The pipeline runs on a *filing Doc* (:func:`filing_doc`): an empty Doc whose ``d
 is the :class:`FilingContext` the stages share.  The filing's text is never tokenized whole:
 role components work on passage Docs, one per paragraph holding a mention (DESIGN.md, speed
 facts), made one at a time; :func:`extract_filing` runs consecutive role components together in
-one pass over them, so a huge filing's Docs are never all held at once.  A user lists, disables, excludes or replaces components with spaCy's own means::
+one pass over them, so a huge filing's Docs are never all held at once.  A user lists, disables,
+excludes or replaces components with spaCy's own means::
 
     nlp = load_pipeline(exclude=["litigation"])
     nlp.pipe_names         # ['issuer', 'entities', 'subsidiaries', 'officers', ...]
