@@ -34,7 +34,7 @@ from spacy.tokens import Doc
 
 from corpkg import __version__
 from corpkg.extract.mentions import Candidate, Link, iter_passages
-from corpkg.extract.model import Document, Entity, Evidence
+from corpkg.extract.model import Document, Entity, Evidence, SectionIndex
 from corpkg.extract.names import (
     Kind,
     _key,
@@ -263,6 +263,24 @@ def _title_line() -> re.Pattern[str]:
     )
 
 
+_BLANKS_TO_EOL = re.compile(r"[^\S\n]*(?:\n|\Z)")
+
+
+def _alone_on_line(text: str, start: int, end: int) -> int | None:
+    """Where the line of ``text[start:end]`` ends (its newline, or the end of the text) when only
+    blanks stand before and after it on that line, else None.  Looked for from the span outwards,
+    never through the whole text (a single-line filing of many megabytes)."""
+    ls = start
+    while ls > 0 and text[ls - 1] != "\n" and text[ls - 1].isspace():
+        ls -= 1
+    if ls > 0 and text[ls - 1] != "\n":
+        return None
+    after = _BLANKS_TO_EOL.match(text, end)
+    if after is None:
+        return None
+    return after.end() - 1 if after.group().endswith("\n") else len(text)
+
+
 def _name_lines(text: str, cands: list[Candidate]) -> None:
     """A person-shaped name alone on its line, with a title on one of the next lines, is a person
     (lists of directors and officers: "Zhang Xiaoqiang" / address / "Independent Director")."""
@@ -270,10 +288,8 @@ def _name_lines(text: str, cands: list[Candidate]) -> None:
     for c in cands:
         if c.accepted or c.rejected is not None or c.kind != "Person" or c.score < 0.5:
             continue
-        ls = text.rfind("\n", 0, c.start) + 1
-        le = text.find("\n", c.end)
-        le = len(text) if le < 0 else le
-        if text[ls:c.start].strip() or text[c.end:le].strip():
+        le = _alone_on_line(text, c.start, c.end)
+        if le is None:
             continue
         if rx.match(text, le + 1, min(len(text), le + 400)):
             c.score = 0.75
@@ -932,13 +948,8 @@ class _Builder:
 
     def _section(self, offset: int) -> str | None:
         if not hasattr(self, "_secs"):
-            self._secs = sorted(self.doc.sections, key=lambda s: (s.start, -(s.end - s.start)))
-        best = None
-        for s in self._secs:
-            if s.start > offset:
-                break
-            if s.start <= offset < s.end and (best is None or s.end - s.start <= best.end - best.start):
-                best = s
+            self._secs = SectionIndex(sorted(self.doc.sections, key=lambda s: (s.start, -(s.end - s.start))))
+        best = self._secs.at(offset)
         return best.title if best else None
 
 
@@ -1059,7 +1070,7 @@ def iter_passage_docs(
 ) -> Iterator[Doc]:
     """spaCy Docs of the filing's passages: ``doc.ents`` = the ORG/PERSON mentions with
     ``kb_id_`` = entity key, ``doc._.passage_start`` = the passage's offset in the text."""
-    from corpkg.extract.nlp import ensure_extensions
+    from corpkg.extract.nlp import ensure_extensions, passage_doc
 
     ensure_extensions()
     text = document.text
@@ -1067,7 +1078,7 @@ def iter_passage_docs(
         ms = index.mentions_in(a, b)
         if only_with_mentions and not ms:
             continue
-        doc = nlp.make_doc(text[a:b])
+        doc = passage_doc(nlp, text[a:b])
         spans = []
         last_tok = -1
         for s, e, key, label in ms:

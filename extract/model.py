@@ -11,8 +11,11 @@ exact string ``corpkg text FILE`` prints.
 
 from __future__ import annotations
 
+import bisect
+import heapq
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Literal
 
 __all__ = [
@@ -22,6 +25,7 @@ __all__ = [
     "Header",
     "CoverFacts",
     "Section",
+    "SectionIndex",
     "Table",
     "SubDocument",
     "OffsetMap",
@@ -133,6 +137,33 @@ class Section:
     end: int
     item: str | None = None  # "1", "2.01", "7A" ... for PART/Item headings
     part: str | None = None  # "I", "II" ...
+
+
+class SectionIndex:
+    """The innermost of ``sections`` containing an offset, in O(log n) per look-up.
+
+    Innermost means shortest; of equally long ones, the last in ``sections``' order (what a
+    scan keeping the last shortest match returns).  Built once by a sweep over the section
+    boundaries, so that asking for every fact of a huge filing is not quadratic."""
+
+    def __init__(self, sections: Sequence[Section]) -> None:
+        order = sorted(range(len(sections)), key=lambda i: sections[i].start)
+        self._bounds: list[int] = sorted({s.start for s in sections} | {s.end for s in sections})
+        self._best: list[Section | None] = []
+        heap: list[tuple[int, int, int]] = []  # (length, -rank, rank) of the sections begun so far
+        nxt = 0
+        for b in self._bounds:
+            while nxt < len(order) and sections[order[nxt]].start <= b:
+                i = order[nxt]
+                heapq.heappush(heap, (sections[i].end - sections[i].start, -i, i))
+                nxt += 1
+            while heap and sections[heap[0][2]].end <= b:  # ended before this segment: gone for good
+                heapq.heappop(heap)
+            self._best.append(sections[heap[0][2]] if heap else None)
+
+    def at(self, offset: int) -> Section | None:
+        i = bisect.bisect_right(self._bounds, offset) - 1
+        return self._best[i] if i >= 0 else None
 
 
 @dataclass(frozen=True)
@@ -277,21 +308,21 @@ class Document:
             return self.cover.form_type
         return self.documents[0].type if self.documents else None
 
-    @property
+    @cached_property
     def sections(self) -> tuple[Section, ...]:
         return tuple(s for d in self.documents for s in d.sections)
+
+    @cached_property
+    def _section_index(self) -> SectionIndex:
+        return SectionIndex(self.sections)
 
     @property
     def tables(self) -> tuple[Table, ...]:
         return tuple(t for d in self.documents for t in d.tables)
 
     def section_at(self, offset: int) -> Section | None:
-        """The innermost section containing ``offset``."""
-        best: Section | None = None
-        for s in self.sections:
-            if s.start <= offset < s.end and (best is None or s.end - s.start <= best.end - best.start):
-                best = s
-        return best
+        """The innermost (shortest; of equals, the last) section containing ``offset``."""
+        return self._section_index.at(offset)
 
     def document_at(self, offset: int) -> SubDocument | None:
         for d in self.documents:

@@ -25,6 +25,25 @@ MODEL_LABELS = {"PERSON": "Person", "PER": "Person", "ORG": "Organization"}
 _OUR_LABELS = {"Person": "PERSON", "Organization": "ORG"}
 
 
+PASSAGE_TEXT = "corpkg.passage_text"
+"""``doc.user_data`` key of the string a passage Doc was made from (:func:`passage_doc`)."""
+
+
+def passage_doc(nlp: Language, text: str) -> Doc:
+    """``nlp.make_doc(text)``, keeping ``text`` so that :func:`doc_text` need not rebuild it."""
+    doc = nlp.make_doc(text)
+    doc.user_data[PASSAGE_TEXT] = text
+    return doc
+
+
+def doc_text(doc: Doc) -> str:
+    """``doc.text``: the string the Doc was made from when :func:`passage_doc` kept it (spaCy
+    rebuilds ``doc.text`` from every token on each use, which the role components would do once
+    per component and passage)."""
+    text = doc.user_data.get(PASSAGE_TEXT)
+    return text if isinstance(text, str) else doc.text
+
+
 def ensure_extensions() -> None:
     for name, default in (("passage_start", 0), ("entity_candidates", None), ("entity_links", None)):
         if not Doc.has_extension(name):

@@ -21,7 +21,9 @@ package) by :func:`load_pipeline`::
 The pipeline runs on a *filing Doc* (:func:`filing_doc`): an empty Doc whose ``doc._.filing``
 is the :class:`FilingContext` the stages share.  The filing's text is never tokenized whole:
 role components work on passage Docs, one per paragraph holding a mention (DESIGN.md, speed
-facts).  A user lists, disables, excludes or replaces components with spaCy's own means::
+facts), made one at a time; :func:`extract_filing` runs consecutive role components together in
+one pass over them, so a huge filing's Docs are never all held at once.  A user lists, disables,
+excludes or replaces components with spaCy's own means::
 
     nlp = load_pipeline(exclude=["litigation"])
     nlp.pipe_names         # ['issuer', 'entities', 'subsidiaries', 'officers', ...]
@@ -33,7 +35,7 @@ from __future__ import annotations
 
 import difflib
 import logging
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -48,7 +50,7 @@ from thinc.api import Config
 from corpkg import __version__
 from corpkg.errors import CorpkgError
 from corpkg.extract.model import Document, Entity, Extraction, Fact
-from corpkg.extract.roles.base import FILING_ATTR, discover, filing_context, filing_stage, role_components
+from corpkg.extract.roles.base import FILING_ATTR, RoleComponent, discover, filing_context, filing_stage, role_components
 from corpkg.extract.roles.issuer import as_of_date
 
 if TYPE_CHECKING:
@@ -90,8 +92,10 @@ class FilingContext:
     pending: list[Fact] = field(default_factory=list)  # facts of filing-level role stages (Exhibit 21), to finalise
     role_attrs: list[str] = field(default_factory=list)  # Doc._ attributes of the role components that ran, in order
     finalised: bool = False
-    _passages: list[Doc] | None = field(default=None, repr=False)
+    _passages: list[Doc] | None = field(default=None, repr=False)  # passage Docs made by hand (use_passages)
     _roles_context: RoleContext | None = field(default=None, repr=False)
+    # the role facts of passages cut from the index: passage number -> Doc._ attribute -> facts
+    _passage_facts: dict[int, dict[str, list[Fact]]] = field(default_factory=dict, repr=False)
 
     def add_entity(self, entity: Entity) -> Entity:
         """Add an entity, or merge it into the one with the same key (aliases, mentions,
@@ -129,22 +133,42 @@ class FilingContext:
             self._roles_context = roles_context(self.document, self.index, self.issuer_key)
         return self._roles_context
 
-    def passages(self) -> list[Doc]:
+    def passages(self) -> Iterator[Doc]:
         """The passage Docs of the filing (paragraphs holding a mention, ``doc.ents`` = the
-        mentions with ``kb_id_`` = entity key), made on first use and shared by the role
-        components."""
-        if self._passages is None:
-            if self.index is None:
-                raise CorpkgError("the role components need the filing's entities: keep the 'entities' stage "
-                                  f"(factory corpkg_entity_index) before them (pipeline: {self.nlp.pipe_names})")
-            from corpkg.extract.entities import iter_passage_docs
+        mentions with ``kb_id_`` = entity key), in document order.  Cut from ``index`` afresh on
+        each call, one at a time, so that a huge filing's Docs are never all held at once (the
+        Docs given to :meth:`use_passages` are kept and given again)."""
+        if self._passages is not None:
+            yield from self._passages
+            return
+        if self.index is None:
+            raise CorpkgError("the role components need the filing's entities: keep the 'entities' stage "
+                              f"(factory corpkg_entity_index) before them (pipeline: {self.nlp.pipe_names})")
+        from corpkg.extract.entities import iter_passage_docs
 
-            ctx = self.roles_context
-            docs = list(iter_passage_docs(self.document, self.index, self.nlp))
-            for d in docs:
-                d._.roles_context = ctx
-            self._passages = docs
-        return self._passages
+        ctx = self.roles_context
+        for d in iter_passage_docs(self.document, self.index, self.nlp):
+            d._.roles_context = ctx
+            yield d
+
+    def run_role_components(self, components: Sequence[RoleComponent]) -> None:
+        """Run passage-level role components over the filing in one pass: each passage Doc is made
+        once, goes through ``components`` in order, leaves its facts here and is dropped (a
+        component's work on a passage depends on that passage and the filing's context only, so
+        the facts are those of one full pass per component)."""
+        if self._passages is not None:
+            for c in components:
+                for d in self._passages:
+                    c(d)
+        else:
+            for i, d in enumerate(self.passages()):
+                for c in components:
+                    c(d)
+                    facts = d._.get(c.attr)
+                    if facts:
+                        self._passage_facts.setdefault(i, {})[c.attr] = facts
+        for c in components:
+            self.role_ran(c.attr)
 
     def use_passages(self, docs: Iterable[Doc] | None, roles_context: RoleContext | None = None) -> None:
         """Work on these passage Docs (made by hand, in tests) and, if given, this role context,
@@ -166,9 +190,13 @@ class FilingContext:
         """The role components' facts, passage by passage in document order and within a
         passage in pipeline order, then the pending facts of filing-level stages."""
         out: list[Fact] = []
-        for doc in self._passages or ():
+        if self._passages is not None:
+            for doc in self._passages:
+                for attr in self.role_attrs:
+                    out.extend(doc._.get(attr) or ())
+        for _i, by_attr in sorted(self._passage_facts.items()):
             for attr in self.role_attrs:
-                out.extend(doc._.get(attr) or ())
+                out.extend(by_attr.get(attr, ()))
         return out + self.pending
 
     def extraction(self) -> Extraction:
@@ -304,6 +332,16 @@ def extract_filing(document: Document, *, model: str | None = None, components: 
     # what nlp(doc) does, without mutating a shared pipeline to select components and without
     # spaCy's reading of an extractor's KeyError as "did you forget to call initialize()?"
     doc = filing_doc(nlp, document)
+    ctx = filing_context(doc)
+    roles: list[RoleComponent] = []  # consecutive role components share one pass over the passages
     for _name, proc in procs:
+        if isinstance(proc, RoleComponent):
+            roles.append(proc)
+            continue
+        if roles:
+            ctx.run_role_components(roles)
+            roles = []
         doc = proc(doc)
-    return filing_context(doc).extraction()
+    if roles:
+        ctx.run_role_components(roles)
+    return ctx.extraction()

@@ -16,6 +16,7 @@ entity pairs the rules did not link in either direction (a union by defining par
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -60,6 +61,9 @@ FACTORY = "corpkg_learned_pairs"
 MODEL_PACKAGE_DIR = ("models", "pairs")
 """Where the weights live inside the ``corpkg.extract`` package."""
 
+SCORE_BATCH = 256
+"""Candidates scored together (``nlp.pipe`` batch size)."""
+
 Scores = Mapping[str, float]
 Scorer = Callable[[Sequence[Candidate]], Sequence[Scores]]
 
@@ -89,7 +93,7 @@ class PairModel:
         """The label probabilities of each marked word sequence (:func:`marked_words`)."""
         docs = [Doc(self.nlp.vocab, words=list(words)) for words in batch]
         out = []
-        for doc in self.nlp.pipe(docs, batch_size=256):
+        for doc in self.nlp.pipe(docs, batch_size=SCORE_BATCH):
             out.append({k: float(v) for k, v in doc.cats.items()})
         return out
 
@@ -226,21 +230,24 @@ def propose_facts(document: Document | None, passages: Iterable[Doc], *, model: 
     against ``document.text`` (a fact whose quote is not the text at its offsets is dropped).
     ``threshold`` overrides the model's per-role thresholds; ``scorer`` replaces the model (it
     maps candidates to label probabilities: tests, oracle runs)."""
-    cands = list(all_candidates(passages_of(passages)))
-    if not cands:
-        return []
-    m = model if model is not None or scorer is not None else load_model()
-    scores: Sequence[Scores]
+    found = all_candidates(passages_of(passages))
+    facts: list[Fact] = []
     if scorer is not None:
-        scores = scorer(cands)
-        extractor = m.extractor if m is not None else f"{EXTRACTOR_NAME}@custom"
+        cands = list(found)
+        if not cands:
+            return []
+        extractor = model.extractor if model is not None else f"{EXTRACTOR_NAME}@custom"
         limit: Callable[[str], float] = (lambda _r: threshold) if threshold is not None else (lambda _r: 0.5)
+        facts = facts_from_scores(cands, scorer(cands), limit, extractor)
     else:
-        assert m is not None
-        scores = m.score(cands)
-        extractor = m.extractor
-        limit = (lambda _r: threshold) if threshold is not None else m.threshold
-    facts = facts_from_scores(cands, scores, limit, extractor)
+        # a batch of the model's size at a time (the batches it would cut from the whole list, so the
+        # same scores), never every candidate of a huge filing, with its passage Docs, at once
+        m: PairModel | None = model
+        while batch := list(itertools.islice(found, SCORE_BATCH)):
+            if m is None:
+                m = load_model()
+            limit = (lambda _r: threshold) if threshold is not None else m.threshold
+            facts += facts_from_scores(batch, m.score(batch), limit, m.extractor)
     if document is not None:
         text = document.text
         facts = [f for f in facts if all(text[ev.start : ev.end] == ev.quote for ev in f.evidence)]

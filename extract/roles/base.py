@@ -32,6 +32,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from corpkg.extract.model import Fact
+from corpkg.extract.nlp import doc_text
 from corpkg.extract.roles.common import EXTRACTOR_VERSION, Passage, merge_facts
 
 if TYPE_CHECKING:
@@ -195,9 +196,7 @@ def _over_filing(call: _C) -> _C:
         ctx = doc._.get(FILING_ATTR)
         if ctx is None:
             return call(self, doc)
-        for passage in ctx.passages():
-            call(self, passage)
-        ctx.role_ran(self.attr)
+        ctx.run_role_components([self])
         return doc
 
     wrapper.__corpkg_over_filing__ = True  # type: ignore[attr-defined]  # a marker attribute on a function
@@ -229,7 +228,7 @@ class RoleComponent:
 
     @_over_filing
     def __call__(self, doc: Doc) -> Doc:
-        if not self.prefilter.search(doc.text):
+        if not self.prefilter.search(doc_text(doc)):
             doc._.set(self.attr, [])
             return doc
         facts = self.extract(Passage(doc))

@@ -23,6 +23,7 @@ from spacy.tokens import Doc
 
 from corpkg import __version__
 from corpkg.extract.model import Document, Evidence, Fact
+from corpkg.extract.nlp import doc_text
 
 __all__ = [
     "RoleContext",
@@ -571,7 +572,7 @@ class Passage:
 
     def __init__(self, doc: Doc) -> None:
         self.doc = doc
-        self.text: str = doc.text
+        self.text: str = doc_text(doc)
         self.start: int = int(doc._.passage_start or 0)
         self.ctx: RoleContext = doc._.roles_context or RoleContext()
         ments = []

@@ -31,6 +31,7 @@ from dataclasses import replace
 from spacy.tokens import Doc
 
 from corpkg.extract.model import Document, Evidence, Fact
+from corpkg.extract.nlp import doc_text
 from corpkg.extract.roles.base import RoleComponent, role_factory
 from corpkg.extract.roles.common import (
     COMMON,
@@ -516,7 +517,7 @@ class OfficerExtractor(RoleComponent):
 
     def __call__(self, doc: Doc) -> Doc:
         """Passages without a title word can still hold a Schedule A row's name line."""
-        if self.prefilter.search(doc.text) or not any(ent.label_ == "PERSON" for ent in doc.ents):
+        if self.prefilter.search(doc_text(doc)) or not any(ent.label_ == "PERSON" for ent in doc.ents):
             return super().__call__(doc)
         p = Passage(doc)
         _drop_unlikely_persons(p)
