@@ -460,31 +460,52 @@ class OfficerExtractor(RoleComponent):
         return None
 
     def _signature_below(self, p: Passage, person: Mention) -> list[Fact]:
-        """A signer's name alone on its line under "By: /s/ …" with the title alone on the
-        next line ("Michael D. Craighead" / "Chief Financial Officer") when the title line is
-        its own passage; the organization heads the block (``_block_heading``), else the
+        """A signer's name under or after "By: /s/ …" ("Michael D. Craighead", "By: /s/ Wendy
+        Cassity", "Name: Daniel D. Tempesta", "Date: … By: Spencer G. Smul") with the title on
+        the lines below, each its own passage in HTML renderings ("Chief Financial Officer",
+        "Title: Executive Vice President", two title lines; a "Name:" line repeating the signer
+        is passed over); the organization heads the block (``_block_heading``), else the
         schedule's signer or the issuer."""
-        doc = p.ctx.document
+        doc, index = p.ctx.document, p.ctx.index
         if doc is None:
             return []
         full = doc.text
         s, e = p.start + person.start, p.start + person.end
         ls = full.rfind("\n", 0, s) + 1
-        m = _RX["next_line"].match(full[e:])
-        if full[ls:s].strip() or m is None or not _RX["signed_by"].search(full[max(0, s - _W["signed_by_before"]) : s]):
+        if not _RX["signer_prefix"].fullmatch(full, ls, s) or not _RX["signed_by"].search(full[max(0, s - _W["signed_by_before"]) : s]):
             return []
-        line = m.group(1)
-        titles = find_titles(line)
-        if not titles or _RX["title_glue_chars"].sub("", _strip_titles(line)):
+        if not _RX["line_end_only"].match(full, e):
             return []
-        head = self._block_heading(p, person) or self._company_below(p, e + m.end())
+        printed: list[str] = []
+        canon: list[str] = []
+        pos, end = e, e
+        for _ in range(_L["signature_below_lines"]):
+            m = _RX["next_line"].match(full, pos)
+            if m is None:
+                break
+            line = m.group(1)
+            if index is not None and hasattr(index, "mentions_in") and not printed:
+                same = [x for x in index.mentions_in(m.start(1), m.end(1)) if x[3] == "PERSON"]
+                if same and all(x[2] == person.key for x in same) and _RX["signer_prefix"].fullmatch(full, m.start(1), same[0][0]) \
+                        and _RX["line_end_only"].match(full, same[-1][1]):
+                    pos = m.end()  # "Name: X" repeating the signer under "By: /s/ X"
+                    continue
+            label = _RX["title_label"].match(line)
+            body = line[label.end() :] if label else line
+            titles = find_titles(body)
+            if not titles or _RX["title_glue_chars"].sub("", _strip_titles(body)):
+                break
+            printed.append(body.strip())
+            for _, _, c in titles:
+                canon += [x for x in c if x not in canon]
+            pos = end = m.end()
+        if not printed:
+            return []
+        head = self._block_heading(p, person) or self._company_below(p, end)
         org_key = head.key if head is not None else (p.ctx.signer_key or p.ctx.issuer_key)
         if org_key is None:
             return []
-        canon: list[str] = []
-        for _, _, c in titles:
-            canon += [x for x in c if x not in canon]
-        return [self._row_fact(p, person, org_key, canon, line.strip(), s, e + m.end())]
+        return [self._row_fact(p, person, org_key, canon, ", ".join(printed), s, end)]
 
     @staticmethod
     def _company_below(p: Passage, at: int) -> Mention | None:

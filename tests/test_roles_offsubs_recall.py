@@ -1,0 +1,45 @@
+"""Issue 12 recall round: officers, subsidiaries and acquirers in filings nobody tuned for —
+signature blocks rendered one line per passage, title variants, and (further down) narrative
+shapes. Every sentence is made up."""
+
+from __future__ import annotations
+
+from tests.test_roles_officers_narrative import pairs, run_filing
+
+
+def test_title_under_a_by_line_in_its_own_passage():
+    text = ("SIGNATURES\n\nACME WIDGETS, INC.\n\nBy:\t/s/ Jane Q. Roe\n\n"
+            "Executive Vice President and Chief Legal Officer\n")
+    facts = run_filing(text, {"ACME WIDGETS, INC.": ("acme", "ORG"), "Jane Q. Roe": ("jr", "PERSON")}, issuer="acme")
+    assert pairs(facts) == {("jr", "acme")}
+    assert facts[0].attribute("title") == ["Executive Vice President", "Chief Legal Officer"]
+
+
+def test_name_and_title_labels_each_in_their_own_passage():
+    text = ("ACME WIDGETS, INC.\n\nBy:\t/s/ John P. Doe\n\nName:\tJohn P. Doe\n\n"
+            "Title:\tSenior Vice President and Chief Financial Officer\n\nDate: May 1, 2020\n")
+    facts = run_filing(text, {"ACME WIDGETS, INC.": ("acme", "ORG"), "John P. Doe": ("jd", "PERSON")}, issuer="acme")
+    assert pairs(facts) == {("jd", "acme")}
+    assert set(facts[0].attribute("title")) == {"Senior Vice President", "Chief Financial Officer"}
+
+
+def test_a_date_cell_before_by_and_two_title_lines():
+    text = ("ACME WIDGETS, INC.\n\n/s/ Mary Major\n\nDate: May 1, 2020\tBy:\tMary Major\n\n"
+            "Senior Vice President\n\nDeputy General Counsel and Secretary\n\n5\n")
+    facts = run_filing(text, {"ACME WIDGETS, INC.": ("acme", "ORG"), "Mary Major": ("mm", "PERSON")}, issuer="acme")
+    assert pairs(facts) == {("mm", "acme")}
+    assert set(facts[0].attribute("title")) >= {"Senior Vice President", "Secretary"}
+
+
+def test_a_signer_line_without_a_title_below_is_no_position():
+    text = "ACME WIDGETS, INC.\n\nBy:\t/s/ Mary Major\n\nDate: May 1, 2020\n"
+    assert run_filing(text, {"ACME WIDGETS, INC.": ("acme", "ORG"), "Mary Major": ("mm", "PERSON")}, issuer="acme") == []
+
+
+def test_corporate_vice_president_and_non_executive_chairman_are_titles():
+    text = ("ACME WIDGETS, INC. (Registrant)\nBy:\t/s/ SAM LEE\nSam Lee\n"
+            "Corporate Vice President, Chief Accounting Officer\n\n"
+            "Signature\tTitle\n* Ann Bay\tNon-Executive Chairman\n")
+    facts = run_filing(text, {"ACME WIDGETS, INC.": ("acme", "ORG"), "SAM LEE": ("sl", "PERSON"), "Sam Lee": ("sl", "PERSON"),
+                              "Ann Bay": ("ab", "PERSON")}, issuer="acme")
+    assert pairs(facts) >= {("sl", "acme"), ("ab", "acme")}
