@@ -463,8 +463,8 @@ class OfficerExtractor(RoleComponent):
         """A signer's name under or after "By: /s/ …" ("Michael D. Craighead", "By: /s/ Wendy
         Cassity", "Name: Daniel D. Tempesta", "Date: … By: Spencer G. Smul") with the title on
         the lines below, each its own passage in HTML renderings ("Chief Financial Officer",
-        "Title: Executive Vice President", two title lines; a "Name:" line repeating the signer
-        is passed over); the organization heads the block (``_block_heading``), else the
+        "Title: Executive Vice President", two title lines; when the next line repeats the signer
+        ("Name: X"), that line is read instead); the organization heads the block (``_block_heading``), else the
         schedule's signer or the issuer."""
         doc, index = p.ctx.document, p.ctx.index
         if doc is None:
@@ -488,8 +488,7 @@ class OfficerExtractor(RoleComponent):
                 same = [x for x in index.mentions_in(m.start(1), m.end(1)) if x[3] == "PERSON"]
                 if same and all(x[2] == person.key for x in same) and _RX["signer_prefix"].fullmatch(full, m.start(1), same[0][0]) \
                         and _RX["line_end_only"].match(full, same[-1][1]):
-                    pos = m.end()  # "Name: X" repeating the signer under "By: /s/ X"
-                    continue
+                    return []  # "Name: X" repeating the signer under "By: /s/ X": read from there
             label = _RX["title_label"].match(line)
             body = line[label.end() :] if label else line
             titles = find_titles(body)
