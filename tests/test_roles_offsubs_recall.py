@@ -43,3 +43,21 @@ def test_corporate_vice_president_and_non_executive_chairman_are_titles():
     facts = run_filing(text, {"ACME WIDGETS, INC.": ("acme", "ORG"), "SAM LEE": ("sl", "PERSON"), "Sam Lee": ("sl", "PERSON"),
                               "Ann Bay": ("ab", "PERSON")}, issuer="acme")
     assert pairs(facts) >= {("sl", "acme"), ("ab", "acme")}
+
+
+def test_a_guarantor_list_goes_on_over_a_line_whose_name_was_missed():
+    text = ("GUARANTORS:\n\nALPHA HOMES, LLC, an Arizona limited liability company\n"
+            "BETA 13 & 14, LLC , an Arizona limited liability company\n"
+            "GAMMA RANCH LLC, a Delaware limited liability company\n"
+            "By:\t/s/ John Ho\nName:\tJohn Ho\nTitle:\tChief Executive Officer\n")
+    names = {"ALPHA HOMES, LLC": ("alpha", "ORG"), "BETA": ("beta", "ORG"), "GAMMA RANCH LLC": ("gamma", "ORG"),
+             "John Ho": ("jh", "PERSON")}
+    facts = run_filing(text, names, issuer="iss")
+    assert pairs(facts) == {("jh", "alpha"), ("jh", "gamma")}
+
+
+def test_a_guarantor_list_still_ends_at_a_label_line():
+    text = ("Acme Parent, Inc.\n\nGUARANTORS:\nALPHA HOMES, LLC, an Arizona limited liability company\n"
+            "By:\t/s/ John Ho\nName:\tJohn Ho\nTitle:\tManager\n")
+    names = {"Acme Parent, Inc.": ("acme", "ORG"), "ALPHA HOMES, LLC": ("alpha", "ORG"), "John Ho": ("jh", "PERSON")}
+    assert pairs(run_filing(text, names, issuer="acme")) == {("jh", "alpha")}

@@ -290,7 +290,8 @@ class OfficerExtractor(RoleComponent):
         """``head`` and the companies listed on the lines right above it, one per line, that the
         same signer signs for ("GUARANTORS:" / "A LLC, a Delaware limited liability company" /
         "B LLC, an Arizona limited liability company" / "By: /s/ X"); the list ends at the first
-        line that is no such company (a label, a blank line, another signer's title)."""
+        line that is no such company (a label, a blank line, another signer's title); a line shaped
+        like one whose name the recogniser missed is passed over."""
         index, doc = p.ctx.index, p.ctx.document
         if index is None or doc is None or not hasattr(index, "mentions_in"):
             return [head]
@@ -308,7 +309,9 @@ class OfficerExtractor(RoleComponent):
             if not full[ls:line_end].strip() or any(m[3] == "PERSON" for m in ms):
                 break
             orgs = _company_line(full, ls, line_end, [m for m in ms if m[3] == "ORG"])
-            if not orgs or full[ls : orgs[0][0]].strip():
+            if not orgs and _RX["company_line_shape"].fullmatch(full, ls, line_end):
+                orgs = []  # "GWH NCC 13 & 14, LLC, an Arizona limited liability company" not (wholly) recognised: the list goes on
+            elif not orgs or full[ls : orgs[0][0]].strip():
                 break
             for os_, oe, key, _ in orgs:
                 if key not in {m.key for m in out}:
