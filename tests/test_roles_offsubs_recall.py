@@ -61,3 +61,11 @@ def test_a_guarantor_list_still_ends_at_a_label_line():
             "By:\t/s/ John Ho\nName:\tJohn Ho\nTitle:\tManager\n")
     names = {"Acme Parent, Inc.": ("acme", "ORG"), "ALPHA HOMES, LLC": ("alpha", "ORG"), "John Ho": ("jh", "PERSON")}
     assert pairs(run_filing(text, names, issuer="acme")) == {("jh", "alpha")}
+
+
+def test_a_title_of_a_business_line_is_a_seat_at_the_issuer():
+    from tests.test_roles_officers_narrative import run
+
+    text = "Jane Roe (age 50) Senior Executive Vice President and CEO of Corporate and Investment Banking since January 2025."
+    facts = run(text, [("Jane Roe", "PERSON", "jr")])
+    assert pairs(facts) == {("jr", "iss")}
