@@ -69,3 +69,12 @@ def test_a_title_of_a_business_line_is_a_seat_at_the_issuer():
     text = "Jane Roe (age 50) Senior Executive Vice President and CEO of Corporate and Investment Banking since January 2025."
     facts = run(text, [("Jane Roe", "PERSON", "jr")])
     assert pairs(facts) == {("jr", "iss")}
+
+
+def test_he_after_an_opening_phrase_is_the_person_of_the_biography():
+    from tests.test_roles_officers_narrative import run
+
+    text = ("Mr. Lee, born in 1977, is a co-founder of the Company. Previously, he was Head of Investments at Alpha Funds. "
+            "Before that, he was Senior Vice President at Beta Kinetics.")
+    facts = run(text, [("Mr. Lee", "PERSON", "ml"), ("Alpha Funds", "ORG", "alpha"), ("Beta Kinetics", "ORG", "beta")])
+    assert ("ml", "beta") in pairs(facts)

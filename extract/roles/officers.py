@@ -616,7 +616,7 @@ class OfficerExtractor(RoleComponent):
             return
         (key,) = people
         first = min(m.start for m in p.mentions if m.label == "PERSON")
-        found = [(m.span("pronoun") if m.group("pronoun") else m.span("late")) for m in _PRONOUN.finditer(p.text)]
+        found = [m.span(next(g for g in ("pronoun", "late", "lead") if m.group(g))) for m in _PRONOUN.finditer(p.text)]
         extra = [Mention(s, e, key, "PERSON", p.text[s:e], pronoun=True) for s, e in found if s > first]
         if extra:
             p.mentions = sorted(p.mentions + extra, key=lambda m: (m.start, m.end))
