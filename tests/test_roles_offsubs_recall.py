@@ -78,3 +78,31 @@ def test_he_after_an_opening_phrase_is_the_person_of_the_biography():
             "Before that, he was Senior Vice President at Beta Kinetics.")
     facts = run(text, [("Mr. Lee", "PERSON", "ml"), ("Alpha Funds", "ORG", "alpha"), ("Beta Kinetics", "ORG", "beta")])
     assert ("ml", "beta") in pairs(facts)
+
+
+def _subs(text, ents):
+    from corpkg.extract.roles.common import RoleContext
+    from corpkg.extract.roles.subsidiaries import SubsidiaryExtractor
+    from corpkg.extract.roles.testing import facts_as_tuples, run_component
+
+    facts = run_component(SubsidiaryExtractor, text, ents, context=RoleContext(issuer_key="iss"), passage_start=7)
+    return facts_as_tuples(facts, ("owner", "owned"))
+
+
+def test_owned_by_after_two_descriptions():
+    text = ("On November 12, 2021, Acme Recovery Funding LLC, a bankruptcy remote, limited liability company wholly "
+            "owned by the Company, issued $860 million of bonds.")
+    ents = [("Acme Recovery Funding LLC", "ORG", "arf"), ("the Company", "ORG", "iss")]
+    assert _subs(text, ents) == {("iss", "arf")}
+
+
+def test_and_its_parent():
+    text = "On June 13, 2022, Gamma Games USA, Inc. and its parent Gamma Internet, Inc. filed a complaint against Delta."
+    ents = [("Gamma Games USA, Inc.", "ORG", "gg"), ("Gamma Internet, Inc.", "ORG", "gi"), ("Delta", "ORG", "delta")]
+    assert _subs(text, ents) == {("gi", "gg")}
+
+
+def test_two_descriptions_do_not_cross_another_company():
+    text = "Alpha LLC, a Delaware company, and Beta LLC, a company wholly owned by Gamma Corp., signed the agreement."
+    ents = [("Alpha LLC", "ORG", "alpha"), ("Beta LLC", "ORG", "beta"), ("Gamma Corp.", "ORG", "gamma")]
+    assert ("gamma", "alpha") not in _subs(text, ents)
