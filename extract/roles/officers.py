@@ -291,7 +291,8 @@ class OfficerExtractor(RoleComponent):
         """``head`` and the companies listed on the lines right above it, one per line, that the
         same signer signs for ("GUARANTORS:" / "A LLC, a Delaware limited liability company" /
         "B LLC, an Arizona limited liability company" / "By: /s/ X"); the list ends at the first
-        line that is no such company (a label, a blank line, another signer's title)."""
+        line that is no such company (a label, a blank line, another signer's title); a line shaped
+        like one whose name the recogniser missed is passed over."""
         index, doc = p.ctx.index, p.ctx.document
         if index is None or doc is None or not hasattr(index, "mentions_in"):
             return [head]
@@ -309,7 +310,9 @@ class OfficerExtractor(RoleComponent):
             if not full[ls:line_end].strip() or any(m[3] == "PERSON" for m in ms):
                 break
             orgs = _company_line(full, ls, line_end, [m for m in ms if m[3] == "ORG"])
-            if not orgs or full[ls : orgs[0][0]].strip():
+            if not orgs and _RX["company_line_shape"].fullmatch(full, ls, line_end):
+                orgs = []  # "GWH NCC 13 & 14, LLC, an Arizona limited liability company" not (wholly) recognised: the list goes on
+            elif not orgs or full[ls : orgs[0][0]].strip():
                 break
             for os_, oe, key, _ in orgs:
                 if key not in {m.key for m in out}:
@@ -461,31 +464,51 @@ class OfficerExtractor(RoleComponent):
         return None
 
     def _signature_below(self, p: Passage, person: Mention) -> list[Fact]:
-        """A signer's name alone on its line under "By: /s/ …" with the title alone on the
-        next line ("Michael D. Craighead" / "Chief Financial Officer") when the title line is
-        its own passage; the organization heads the block (``_block_heading``), else the
+        """A signer's name under or after "By: /s/ …" ("Michael D. Craighead", "By: /s/ Wendy
+        Cassity", "Name: Daniel D. Tempesta", "Date: … By: Spencer G. Smul") with the title on
+        the lines below, each its own passage in HTML renderings ("Chief Financial Officer",
+        "Title: Executive Vice President", two title lines; when the next line repeats the signer
+        ("Name: X"), that line is read instead); the organization heads the block (``_block_heading``), else the
         schedule's signer or the issuer."""
-        doc = p.ctx.document
+        doc, index = p.ctx.document, p.ctx.index
         if doc is None:
             return []
         full = doc.text
         s, e = p.start + person.start, p.start + person.end
         ls = full.rfind("\n", 0, s) + 1
-        m = _RX["next_line"].match(full[e:])
-        if full[ls:s].strip() or m is None or not _RX["signed_by"].search(full[max(0, s - _W["signed_by_before"]) : s]):
+        if not _RX["signer_prefix"].fullmatch(full, ls, s) or not _RX["signed_by"].search(full[max(0, s - _W["signed_by_before"]) : s]):
             return []
-        line = m.group(1)
-        titles = find_titles(line)
-        if not titles or _RX["title_glue_chars"].sub("", _strip_titles(line)):
+        if not _RX["line_end_only"].match(full, e):
             return []
-        head = self._block_heading(p, person) or self._company_below(p, e + m.end())
+        printed: list[str] = []
+        canon: list[str] = []
+        pos, end = e, e
+        for _ in range(_L["signature_below_lines"]):
+            m = _RX["next_line"].match(full, pos)
+            if m is None:
+                break
+            line = m.group(1)
+            if index is not None and hasattr(index, "mentions_in") and not printed:
+                same = [x for x in index.mentions_in(m.start(1), m.end(1)) if x[3] == "PERSON"]
+                if same and all(x[2] == person.key for x in same) and _RX["signer_prefix"].fullmatch(full, m.start(1), same[0][0]) \
+                        and _RX["line_end_only"].match(full, same[-1][1]):
+                    return []  # "Name: X" repeating the signer under "By: /s/ X": read from there
+            label = _RX["title_label"].match(line)
+            body = line[label.end() :] if label else line
+            titles = find_titles(body)
+            if not titles or _RX["title_glue_chars"].sub("", _strip_titles(body)):
+                break
+            printed.append(body.strip())
+            for _, _, c in titles:
+                canon += [x for x in c if x not in canon]
+            pos = end = m.end()
+        if not printed:
+            return []
+        head = self._block_heading(p, person) or self._company_below(p, end)
         org_key = head.key if head is not None else (p.ctx.signer_key or p.ctx.issuer_key)
         if org_key is None:
             return []
-        canon: list[str] = []
-        for _, _, c in titles:
-            canon += [x for x in c if x not in canon]
-        return [self._row_fact(p, person, org_key, canon, line.strip(), s, e + m.end())]
+        return [self._row_fact(p, person, org_key, canon, ", ".join(printed), s, end)]
 
     @staticmethod
     def _company_below(p: Passage, at: int) -> Mention | None:
@@ -594,7 +617,7 @@ class OfficerExtractor(RoleComponent):
             return
         (key,) = people
         first = min(m.start for m in p.mentions if m.label == "PERSON")
-        found = [(m.span("pronoun") if m.group("pronoun") else m.span("late")) for m in _PRONOUN.finditer(p.text)]
+        found = [m.span(next(g for g in ("pronoun", "late", "lead") if m.group(g))) for m in _PRONOUN.finditer(p.text)]
         extra = [Mention(s, e, key, "PERSON", p.text[s:e], pronoun=True) for s, e in found if s > first]
         if extra:
             p.mentions = sorted(p.mentions + extra, key=lambda m: (m.start, m.end))

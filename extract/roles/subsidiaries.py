@@ -182,13 +182,14 @@ class SubsidiaryExtractor(RoleComponent):
         return out
 
     def _owned_by(self, p: Passage, a: int, b: int) -> list[Fact]:
-        """"X, a special purpose entity wholly owned by Y" / "X, which is 80% owned by Y"."""
+        """"X, a special purpose entity wholly owned by Y" / "X, which is 80% owned by Y" / "X and its
+        parent Y"."""
         out = []
         for m in p.mentions_in(a, b, "ORG", pronouns=False):
-            om = _RX["owned_by_after_name"].match(p.text, m.end, b)
+            om = _RX["owned_by_after_name"].match(p.text, m.end, b) or _RX["its_parent_after"].match(p.text, m.end, b)
             if not om:
                 continue
-            pct = om.group("pct")
+            pct = om.groupdict().get("pct")
             if pct and not _T["majority_above"] < float(pct) <= _T["percent_max"]:
                 continue
             after = p.mentions_in(om.end(), b)
