@@ -180,7 +180,8 @@ def _regexes() -> dict[str, re.Pattern[str]]:
             re.IGNORECASE,
         ),
         "list_gap": re.compile(r"\A(?:\s*,\s*(?:and\s+|or\s+|&\s+)?|\s+(?:and|or|&)\s+|\s*;\s*(?:and\s+)?)\Z"),
-        "caption_gap": re.compile(r"\A\s*,?\s+(?:v\.|vs\.?|versus)\s+\Z", re.IGNORECASE),
+        "caption_gap": re.compile(r"\A(?:,?\s*et\s+al\.|\s*&\s*(?:Others|Ors|Another|Anor)\.?)?\s*,?\s+(?:v\.?|vs\.?|versus)\s+\Z",
+                                  re.IGNORECASE),
         "defined": re.compile(
             r"\(\s*(?:(?:hereinafter|herein)\s+(?:referred\s+to\s+as\s+|called\s+|collectively\s+)?,?\s*)?"
             r"(?:(?:collectively|together|jointly|each|individually|and\s+together)[^\"“”()]{0,80}?,?\s+)?"
