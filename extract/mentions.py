@@ -1366,6 +1366,9 @@ def _name_like_term(term: str, target: Candidate) -> bool:
         (term.isupper() and _acronym_of(tl, tnorm)) or any(tnorm.replace(" ", "").startswith(w.lower()[:4]) for w in words)
 
 
+_GLOSSARY_ROW = re.compile(r"(?:^|(?<=\n))[ ]*([A-Z][A-Z0-9&]{1,9})[ ]*\t[ \t]*")
+
+
 def _acronym_of(acro: str, norm: str) -> bool:
     """"gmacis" / "gmac investment services", "rbc" / "risk based capital": the acronym's letters
     in order in the name, starting with its first letter."""
@@ -1502,6 +1505,18 @@ def _links(text: str, cands: list[Candidate]) -> list[Link]:
         if any(ln.alias_start == a0 for ln in links):
             continue
         links.append(Link("acronym", i, acro, a0, a0 + len(acro)))
+    for i, c in enumerate(cands):
+        # a glossary row "EC<TAB>European Commission": the acronym at the line start, the name filling the row
+        if not c.accepted or c.kind != "Organization" or text[c.end : c.end + 1] not in {"", "\n"}:
+            continue
+        gm = _GLOSSARY_ROW.search(text, max(0, c.start - 20), c.start)
+        if not gm or gm.end() != c.start:
+            continue
+        acro = gm.group(1)
+        if any(ln.alias_start == gm.start(1) for ln in links) or acro.lower() in lex.places or acro in lex.state_codes \
+                or not _acronym_of(acro.lower(), normalize_name(c.text).lower()):
+            continue
+        links.append(Link("acronym", i, acro, gm.start(1), gm.end(1)))
     return links
 
 
