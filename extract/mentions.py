@@ -109,7 +109,7 @@ def _cut(text: str, a: int, b: int, max_len: int) -> Iterator[tuple[int, int]]:
 
 # --------------------------------------------------------------------------- regexes
 
-_TOK = r"(?:[A-Z][\w'’\-\.&/]*[\w.]|[A-Z]|[a-z]{1,4}[A-Z][\w'’\-\.]*|\d[\d,]*[A-Za-z][\w\-]*)"
+_TOK = r"(?:[A-Z][\w'’\-\.&/]*[\w.](?:(?<=[a-z]s)['’](?=[ ]{1,2}[A-Z]))?|[A-Z]|[a-z]{1,4}[A-Z][\w'’\-\.]*|\d[\d,]*[A-Za-z][\w\-]*)"
 _CONNECT = r"(?:of|and|&|de|du|des|del|della|di|da|la|le|van|von|der|den|y|the|e|zu|bin|binti|bint|ibn)"
 _SEP = r"(?:[ ]{1,2}|[ ]*\n[ \t]*)"
 
@@ -180,7 +180,8 @@ def _regexes() -> dict[str, re.Pattern[str]]:
             re.IGNORECASE,
         ),
         "list_gap": re.compile(r"\A(?:\s*,\s*(?:and\s+|or\s+|&\s+)?|\s+(?:and|or|&)\s+|\s*;\s*(?:and\s+)?)\Z"),
-        "caption_gap": re.compile(r"\A\s*,?\s+(?:v\.|vs\.?|versus)\s+\Z", re.IGNORECASE),
+        "caption_gap": re.compile(r"\A(?:,?\s*et\s+al\.|\s*&\s*(?:Others|Ors|Another|Anor)\.?)?\s*,?\s+(?:v\.?|vs\.?|versus)\s+\Z",
+                                  re.IGNORECASE),
         "defined": re.compile(
             r"\(\s*(?:(?:hereinafter|herein)\s+(?:referred\s+to\s+as\s+|called\s+|collectively\s+)?,?\s*)?"
             r"(?:(?:collectively|together|jointly|each|individually|and\s+together)[^\"“”()]{0,80}?,?\s+)?"
@@ -330,6 +331,7 @@ _CAPS_BREAK = {"to", "for", "in", "on", "at", "by", "with", "from", "is", "are",
                "vs", "vs.", "into", "under", "over", "about", "announces", "announce", "reports", "report", "completes",
                "signs", "enters", "regarding", "re:", "via", "per", "upon", "this", "that", "its", "his", "her", "their"}
 _ARTICLES = {"The", "THE"}
+_OTHERS = {"Others", "Ors", "Another", "Anor"}  # "A & Others v. B": the unnamed co-parties of a caption
 _PLACE_HEADS = {"County", "City", "Parish", "Township", "Borough", "Valley", "Island", "Islands", "Beach", "Springs",
                 "Province", "District", "Prefecture", "Heights", "Hills"}
 _TITLE_BREAK = {"With", "To", "In", "On", "At", "By", "From", "Into", "Versus", "Vs.", "Regarding", "Between", "Among", "As",
@@ -369,6 +371,7 @@ def _make_candidates(text: str, a: int, b: int, lower: frozenset[str] | set[str]
     cur: list[tuple[int, int]] = []
     sig: list[str] = []
     caps = flat.isupper()
+    skip = -1
     for i, (s, e) in enumerate(toks):
         w = text[s:e]
         if "_" in w or (text[e : e + 1] == ":" and w.lower() in lex.field_labels):
@@ -396,10 +399,17 @@ def _make_candidates(text: str, a: int, b: int, lower: frozenset[str] | set[str]
         if cur and _key(w) in lex.honorifics and w[:1].isupper() and i + 1 < len(toks):
             pieces.append((cur, sig))
             cur, sig = [], []
+        if w == "&" and cur and i + 1 < len(toks) and text[toks[i + 1][0] : toks[i + 1][1]] in _OTHERS:
+            pieces.append((cur, sig))  # "Ms S Brierley & Others v. …": a caption's unnamed co-parties
+            cur, sig = [], []
+            skip = i + 1
+            continue
+        if i == skip:
+            continue
         cur.append((s, e))
-        if w.endswith(("'s", "’s")) and i + 1 < len(toks):
+        if w.endswith(("'s", "’s", "s'", "s’")) and i + 1 < len(toks):
             rest = " ".join(text[x:y] for x, y in toks[i + 1 :])
-            owner = " ".join(text[x:y] for x, y in cur)[:-2]
+            owner = " ".join(text[x:y] for x, y in cur)[: -1 if w.endswith(("s'", "s’")) else -2]
             nxt = text[toks[i + 1][0] : toks[i + 1][1]]
             strong = (len(cur) >= 2 or normalize_name(owner, strip_suffix=False) in lex.stop_phrases
                       or all(x.lower() in lex.common_words or _key(x) in lex.org_heads for x in rest.split())
@@ -519,6 +529,8 @@ def _cut_of(p: _Piece) -> list[Candidate] | None:
     lex = lexicon()
     text = p.text
     ws = p.words()
+    if _is_public_body(ws):
+        return None  # "Attorney General of New York", "Office of the Attorney General of the State of California"
     for i, w in enumerate(ws):
         if w not in ("of", "OF") or i == 0 or i == len(ws) - 1:
             continue
@@ -556,6 +568,8 @@ def _cut_of(p: _Piece) -> list[Candidate] | None:
 def _strip_leading_titles(p: _Piece) -> list[Candidate] | None:
     """Titles before the name: "President Robert Scott", "Chairman and Chief Executive Officer X"."""
     lex = lexicon()
+    if _is_public_body(p.words()):
+        return None  # "Attorney General of New York" is an office, not a title before a name
     changed = True
     while changed and len(p.toks) >= 2:
         changed = False
@@ -834,6 +848,70 @@ def _court(w: _Weighing) -> Candidate | None:
     return None
 
 
+def _is_public_body(words: list[str]) -> bool:
+    """"Office of the Attorney General of the State of California", "Department of Labor", "New York
+    Attorney General", "National Labor Relations Board": a public-body head (``public_body_heads.txt``)
+    before "of" and a proper name that is no company organ ("Board of Directors of the Company"), or
+    after a public modifier or a place ("European Commission", "California Air Resources Board")."""
+    lex = lexicon()
+    ws = [x.rstrip(",") for x in words if x not in _ARTICLES and x != "the"]
+    heads = lex.public_body_heads
+    for n in (2, 1):
+        if len(ws) > n + 1 and " ".join(ws[:n]).lower() in heads and ws[n] in ("of", "OF"):
+            right = ws[n + 1 :]
+            proper = [x for x in right if x[:1].isupper() and x not in _CONNECTORS]
+            rest = " ".join(right)
+            norm = normalize_name(rest, strip_suffix=False)
+            return bool(proper) and right[0].lower() not in lex.public_body_organs and not has_legal_suffix(rest) \
+                and norm not in lex.stop_phrases and not any(norm == p.lower() for p, _ in lex.issuer_synonyms) \
+                and (not _is_title(rest) or rest.lower() in heads) and _public_words(proper)
+    for n in (2, 1):
+        if len(ws) > n and " ".join(ws[-n:]).lower() in heads:
+            before = ws[:-n]
+            if any(x.lower() in lex.public_body_organs or not x[:1].isupper() for x in before):
+                return False
+            place = _simple_place(" ".join(before)) or (len(before) > 1 and _simple_place(" ".join(before[:2])))
+            modifier = before[0].lower() in lex.public_body_modifiers or " ".join(before[:2]).lower() in lex.public_body_modifiers
+            if len(before) == 1:  # "European Commission", "Texas Attorney General"; not "Regional Office"
+                return (place or before[0].lower() == "european") and ws[-1].lower() not in {"office", "department"}
+            return bool(place or modifier)
+    return False
+
+
+def _public_words(words: list[str]) -> bool:
+    """The words after "Department of", "Office of": ordinary words, places, public heads ("Justice",
+    "Labor", "the Attorney General of the State of California"), never a company's name ("Board of NIKE")."""
+    lex = lexicon()
+    words = [x.rstrip(".,") for x in words]
+    i = 0
+    while i < len(words):
+        n = next((n for n in (3, 2, 1) if i + n <= len(words) and _simple_place(" ".join(words[i : i + n]))), 0)
+        if n:
+            i += n
+            continue
+        low = words[i].lower().rstrip(",")
+        if not (low in lex.common_words or low in lex.english_words or low in lex.public_body_heads
+                or low in lex.public_body_modifiers or low in {"attorney", "general"}):
+            return False
+        i += 1
+    return True
+
+
+def _simple_place(phrase: str) -> bool:
+    lex = lexicon()
+    low = phrase.lower()
+    return low in lex.places or low in _US_STATES
+
+
+def _public_body(w: _Weighing) -> Candidate | None:
+    """Government bodies, regulators and associations are organizations (:func:`_is_public_body`)."""
+    if w.suffix or ({"honorific", "signature", "name-line"} & set(w.signals)) or w.all_caps or not _is_public_body(w.words):
+        return None
+    w.c.kind, w.c.score = "Organization", 0.85
+    w.c.signals.append("public-body")
+    return w.c
+
+
 def _non_entity_start(w: _Weighing) -> Candidate | None:
     lex = lexicon()
     first = w.words[0]
@@ -982,6 +1060,7 @@ WEIGH_CHECKS: tuple[tuple[str, WeighCheck], ...] = (
     ("hyphenated phrase", _hyphenated_phrase),
     ("non-entity word", _non_entity_word),
     ("court", _court),
+    ("public body", _public_body),
     ("non-entity start", _non_entity_start),
     ("title only", _title_only),
     ("suffix only", _suffix_only),
@@ -1287,6 +1366,9 @@ def _name_like_term(term: str, target: Candidate) -> bool:
         (term.isupper() and _acronym_of(tl, tnorm)) or any(tnorm.replace(" ", "").startswith(w.lower()[:4]) for w in words)
 
 
+_GLOSSARY_ROW = re.compile(r"(?:^|(?<=\n))[ ]*([A-Z][A-Z0-9&]{1,9})[ ]*\t[ \t]*")
+
+
 def _acronym_of(acro: str, norm: str) -> bool:
     """"gmacis" / "gmac investment services", "rbc" / "risk based capital": the acronym's letters
     in order in the name, starting with its first letter."""
@@ -1423,6 +1505,18 @@ def _links(text: str, cands: list[Candidate]) -> list[Link]:
         if any(ln.alias_start == a0 for ln in links):
             continue
         links.append(Link("acronym", i, acro, a0, a0 + len(acro)))
+    for i, c in enumerate(cands):
+        # a glossary row "EC<TAB>European Commission": the acronym at the line start, the name filling the row
+        if not c.accepted or c.kind != "Organization" or text[c.end : c.end + 1] not in {"", "\n"}:
+            continue
+        gm = _GLOSSARY_ROW.search(text, max(0, c.start - 20), c.start)
+        if not gm or gm.end() != c.start:
+            continue
+        acro = gm.group(1)
+        if any(ln.alias_start == gm.start(1) for ln in links) or acro.lower() in lex.places or acro in lex.state_codes \
+                or not _acronym_of(acro.lower(), normalize_name(c.text).lower()):
+            continue
+        links.append(Link("acronym", i, acro, gm.start(1), gm.end(1)))
     return links
 
 

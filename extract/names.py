@@ -60,6 +60,9 @@ PATTERN_FILES = (
     "nicknames.txt",
     "english_words.txt",
     "field_labels.txt",
+    "public_body_heads.txt",
+    "public_body_organs.txt",
+    "public_body_modifiers.txt",
 )
 
 
@@ -105,6 +108,9 @@ class Lexicon:
     nicknames: frozenset[tuple[str, str]]  # (short, full), lower case
     english_words: frozenset[str]  # ordinary English words (web2, names removed)
     field_labels: frozenset[str] = frozenset()  # lower case: "name", "title" (before a colon)
+    public_body_heads: frozenset[str] = frozenset()  # lower case: "office", "attorney general"
+    public_body_organs: frozenset[str] = frozenset()  # lower case: "directors" (Board of Directors)
+    public_body_modifiers: frozenset[str] = frozenset()  # lower case: "federal", "european"
 
 
 def _key(token: str) -> str:
@@ -137,6 +143,9 @@ def lexicon() -> Lexicon:
         english_words=frozenset(load_list("english_words.txt")),
         nicknames=frozenset(tuple(line.lower().split("\t")[:2]) for line in load_list("nicknames.txt")),  # type: ignore[misc]
         field_labels=frozenset(s.lower() for s in load_list("field_labels.txt")),
+        public_body_heads=frozenset(s.lower() for s in load_list("public_body_heads.txt")),
+        public_body_organs=frozenset(s.lower() for s in load_list("public_body_organs.txt")),
+        public_body_modifiers=frozenset(s.lower() for s in load_list("public_body_modifiers.txt")),
     )
 
 

@@ -239,7 +239,7 @@ class LenderExtractor(RoleComponent):
                 if g.arranger and m.key not in arrangers and m.key != issuer:
                     arrangers.append(m.key)
                 if g.lends and not g.borrows and not m.pronoun and m.key != issuer and m.key not in lent_to \
-                        and m.key not in {f.key for f in found}:
+                        and m.key not in {f.key for f in found} and not _NOT_LENDER_NAME.search(m.text):
                     found.append(m)
                 elif (g.agent or g.arranger) and not g.lends and triggers:
                     pm = _PREP.search(p.text[max(a, m.start - _W["lender_head"]) : m.start])
