@@ -176,13 +176,10 @@ def _parties(text: str, a: int, b: int) -> list[AgreementParty]:
             continue
         lead_and = piece.lower().startswith("and ") or prev_and
         prev_and = piece.lower() == "and"
-        enum = _rx("enumerator").match(piece)
-        if enum:
-            piece, s = piece[enum.end():], s + enum.end()
-        lead_m = _rx("lead_strip").match(piece)
-        while lead_m:
+        lead_m = _rx("enumerator").match(piece) or _rx("lead_strip").match(piece)
+        while lead_m:  # "RECITALS A. Lantern Mobility, Inc.": a heading, then a list marker
             piece, s = piece[lead_m.end():], s + lead_m.end()
-            lead_m = _rx("lead_strip").match(piece)
+            lead_m = _rx("enumerator").match(piece) or _rx("lead_strip").match(piece)
         defined = _rx("defined").search(piece)
         term = defined.group(1).strip() if defined else None
         body = piece[: defined.start()].rstrip() if defined else piece

@@ -340,6 +340,9 @@ class _Builder:
             if cls:
                 e.legal_forms.add(cls)
             cover = document.cover.registrant_name if document.cover else None
+            if cover and document.header is None and normalize_name(cover) not in {
+                    normalize_name(n) for n in (issuer.label, *issuer.aliases)}:
+                cover = None  # an exhibit's supporting party read as its registrant; the issuer is another
             if cover and not _is_synonym(cover):
                 self._register(e, _flat(cover))
                 e.aliases.add(_flat(cover))

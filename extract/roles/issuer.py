@@ -322,11 +322,13 @@ def _self_named(doc: Document) -> _Party | None:
 _PARTY_RANK = {t: i for i, t in enumerate(load_json(PATTERNS)["defined_party_terms"])}
 
 
-def _defined_party(doc: Document, reach: int) -> _Party | None:
+def _defined_party(doc: Document, reach: int, terms: frozenset[str] | None = None) -> _Party | None:
     """The party the document defines as the one it is about ("Lifetime Brands, Inc. (the
-    “Borrower”)"), the best-ranked term first: a name with a legal suffix."""
+    “Borrower”)"), the best-ranked term first (only ``terms`` when given): a name with a legal suffix."""
     best: tuple[int, int, int, str] | None = None
     for m in _RX["defined_party_name"].finditer(doc.text, 0, reach):
+        if terms is not None and m.group("term").lower() not in terms:
+            continue
         raw = m.group("name").rstrip(" ,\n")
         start = m.start("name")
         pieces = list(_RX["and_split"].finditer(raw))
@@ -352,6 +354,26 @@ def _defined_party(doc: Document, reach: int) -> _Party | None:
     if name != label:
         party.aliases.add(name)
     return party
+
+
+_SUPPORTING = frozenset(load_json(PATTERNS)["supporting_capacities"])
+_SUPPORTED_TERMS = frozenset(load_json(PATTERNS)["supported_party_terms"])
+
+
+def _supported_debtor(doc: Document) -> _Party | None:
+    """A document without SEC header whose agreement's main party only supports another's debt (a
+    subsidiary's guarantee or pledge, read as its registrant): the debtor the document defines
+    ("Bird Global, Inc., a Delaware corporation (the “Issuer”)" in the recitals), when it is another
+    company. Such exhibits are filed by the debtor, the group's public company."""
+    if doc.header is not None or not doc.agreements or doc.cover is None or not doc.cover.registrant_name:
+        return None
+    main = doc.agreements[0].issuer
+    if main is None or main.capacity.lower() not in _SUPPORTING or main.name != doc.cover.registrant_name:
+        return None
+    debtor = _defined_party(doc, min(len(doc.text), _W["self_reference_reach"]), _SUPPORTED_TERMS)
+    if debtor is None or normalize_name(debtor.label) == normalize_name(main.name):
+        return None
+    return debtor
 
 
 def extract_issuer(doc: Document) -> IssuerResult:
@@ -455,6 +477,9 @@ def extract_issuer(doc: Document) -> IssuerResult:
 
     cover = doc.cover
     cover_name = cover.registrant_name if cover else None
+    if issuer is None and (debtor := _supported_debtor(doc)) is not None:
+        issuer, cover_name = debtor, None  # the cover's name is the supporting party's, not the filer's
+        parties.insert(0, issuer)
     if cover is not None and cover_name and cover_name.strip():
         span = _cover_span(doc, "registrant_name")
         cover_ev = _evidence(doc, *span, "Cover page") if span else None
