@@ -80,3 +80,28 @@ B. Lender has extended credit to Borrower.
     doc = read_text(text.encode(), "sub.txt")
     names = {p.name for ag in doc.agreements for p in ag.parties}
     assert "eWidget, Inc." in names and not any(n.startswith("A. ") for n in names), names
+
+
+CAPTION = """Filed pursuant to Rule 424(b)(3)
+File No. 333-123456
+
+{name}
+
+Riverbend Gold ETF
+
+c/o Riverbend Advisers, LLC
+
+January 5, 2024
+
+Dear Shareholders,
+
+The fund will be reorganized into a series of another trust on January 8, 2024.
+"""
+
+
+def test_a_prospectus_supplement_caption_names_its_issuer() -> None:
+    assert _issuer(CAPTION.format(name="Riverbend Commodity Trust")) == ["Riverbend Commodity Trust"]
+
+
+def test_a_caption_line_without_a_legal_suffix_is_no_issuer() -> None:
+    assert _issuer(CAPTION.format(name="Important Notice to Shareholders")) == []

@@ -306,9 +306,10 @@ def as_of_date(doc: Document) -> str | None:
 def _self_named(doc: Document) -> _Party | None:
     """The issuer of a document with neither SEC header nor cover name (a prospectus supplement
     filed alone): the company its own text says "we" refers to, else the one its pricing table
-    pays the proceeds to; a name with a legal suffix, with evidence where it is printed."""
+    pays the proceeds to, else the one its caption names under "Filed pursuant to Rule 424(b)(3)";
+    a name with a legal suffix, with evidence where it is printed."""
     reach = min(len(doc.text), _W["self_reference_reach"])
-    for key in ("self_reference_name", "proceeds_name"):
+    for key in ("self_reference_name", "proceeds_name", "prospectus_caption_name"):
         for m in _RX[key].finditer(doc.text, 0, reach):
             name = m.group("name").rstrip(" ,")
             if not has_legal_suffix(name):
