@@ -487,15 +487,26 @@ class AcquisitionExtractor(RoleComponent):
                 if kind == "company" and _POSS_ASSET.match(p.text, target.end):
                     kind = "assets"  # "acquired X's product line": not the company
                 attrs = self._attrs(p, a, b, kind, m.group("obj"))
-                if kind == "company" and _WHOLE.search(m.group("obj") or ""):
+                status = self._status(p, a, m.start(), m.end())
+                if kind == "company" and (_WHOLE.search(m.group("obj") or "") or self._whole_company(p, m, target, status)):
                     attrs.append((WHOLE, "1"))
-                attrs += self._status(p, a, m.start(), m.end())
+                attrs += status
                 targets = [target]
                 if rx is _NOUN and m.group(0).lower().startswith("acquisitions"):  # "acquisitions of A and B"
                     targets = [t for t in enumeration_from(p, target, b) if self._ok(p, t) and not self._is_merger_sub(p, t)]
                 for t in targets:
                     out += self._emit(p, [x.key for x in acq], t.key, a, b, attrs)
         return out
+
+    def _whole_company(self, p: Passage, m: re.Match[str], target: Mention, status: list[tuple[str, str]]) -> bool:
+        """"completed the acquisition of Pensando Systems, Inc." / "acquired X Corp.": a completed
+        purchase whose bare object is a company's legal name buys the whole company (it becomes a
+        subsidiary); a pending deal, a stake, a business line or a bare brand name does not."""
+        if status or m.group("obj") or target.pronoun or target.label != "ORG":
+            return False
+        if not _RX["completed_acquire_verb"].match(m.group(0)):
+            return False
+        return bool(_RX["company_form_name"].search(target.text.rstrip(" ,")))
 
     def _issuer_report(self, p: Passage) -> bool:
         """The issuer writes about itself (10-K, 10-Q, 8-K, prospectus …): a deal it tells without

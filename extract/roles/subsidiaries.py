@@ -150,6 +150,7 @@ class SubsidiaryExtractor(RoleComponent):
             facts += self._owner_named_first(p, a, b)
             facts += self._operating_partnership(p, a, b, issuer)
             facts += self._named_subsidiary(p, a, b, issuer)
+            facts += self._defined_term(p, a, b, issuer)
         facts += self._guarantor_list(p, issuer)
         return facts
 
@@ -350,6 +351,38 @@ class SubsidiaryExtractor(RoleComponent):
             for o in owned:
                 if o.key != owner:
                     out.append(p.fact(ROLE, [("owner", owner), ("owned", o.key)], attrs, (a, b), self.extractor))
+        return out
+
+    def _defined_term(self, p: Passage, a: int, b: int, issuer: str | None) -> list[Fact]:
+        """An agreement's definition of a subsidiary term that names its members: "“Restricted Foreign
+        Subsidiary” means (a)(i) A (United Kingdom); (a)(ii) B …, and (b) each other Subsidiary of Y",
+        "“Excluded Subsidiary” means any Subsidiary of Y … (the Borrower has designated A, B and C as
+        Excluded Subsidiaries)": the named ones are Y's subsidiaries (the issuer's when no Y is named)."""
+        ments = p.mentions_in(a, b, "ORG", pronouns=False)
+        if not ments:
+            return []
+        starts: list[Mention] = []
+        for m in ments:
+            head = p.text[max(a, m.start - _W["subsidiary_before_name"]) : m.start]
+            if _RX["defined_subsidiary_term"].search(head):
+                starts.append(m)
+            elif _RX["designated_word_before"].search(head):
+                listed = self._enumeration_forward(p, m, b)
+                if _RX["designated_as_subsidiaries"].match(p.text, listed[-1].end, b):
+                    starts.append(m)
+        if not starts:
+            return []
+        owner_m = next((m for m in ments if _RX["owner_position_before"].search(
+            p.text, max(a, m.start - _W["subsidiary_before_name"]), m.start)), None)
+        owner = owner_m.key if owner_m is not None else issuer
+        if owner is None:
+            return []
+        out = []
+        for first in starts:
+            for o in self._enumeration_forward(p, first, b):
+                if o.key != owner:
+                    out.append(p.fact(ROLE, [("owner", owner), ("owned", o.key)], [(NO_CHAIN, "1")], (a, b),
+                                      self.extractor))
         return out
 
     def _guarantor_owner(self, p: Passage, issuer: str | None) -> str | None:

@@ -1,0 +1,91 @@
+"""Round 5, subsidiaries and acquirers (issue 12): a completed purchase of a company named with its
+legal form makes it a subsidiary; "X, a Pennsylvania corporation which is an indirect wholly owned
+subsidiary of Y"; "Y (Y), whose primary subsidiary is X" — and the near misses that stay silent.
+Hand-made sentences only."""
+
+from __future__ import annotations
+
+import pytest
+
+from corpkg.extract.roles.acquisitions import AcquisitionExtractor
+from corpkg.extract.roles.common import RoleContext
+from corpkg.extract.roles.run import finalize_facts
+from corpkg.extract.roles.subsidiaries import SubsidiaryExtractor
+from corpkg.extract.roles.testing import facts_as_tuples, run_component
+
+ISS = "iss"
+ENTS = [("Orrin Holdings, Inc.", "ORG", "orrin"), ("the Company", "ORG", "orrin"),
+        ("Kestrel Labs, Inc.", "ORG", "kestrel"), ("Kestrel", "ORG", "kestrel"),
+        ("Tamsin Trust Company", "ORG", "tamsin"), ("Pell Partners LLC", "ORG", "pell"),
+        ("Quay", "ORG", "quay"), ("Wren Corp.", "ORG", "wren"), ("Larch Capital Corp.", "ORG", "larch")]
+
+
+def subs(text, ents=ENTS):
+    facts = run_component(SubsidiaryExtractor, text, ents, context=RoleContext(issuer_key=ISS))
+    return facts_as_tuples(facts, ("owner", "owned"))
+
+
+def acq_then_subs(text, ents=ENTS):
+    facts = run_component(AcquisitionExtractor, text, ents, context=RoleContext(issuer_key=ISS))
+    out = finalize_facts(facts)
+    return (facts_as_tuples([f for f in out if f.role == "acquisition"], ("acquirer", "target")),
+            facts_as_tuples([f for f in out if f.role == "subsidiary"], ("owner", "owned")))
+
+
+@pytest.mark.parametrize(
+    "text, expected_subs",
+    [
+        ("On March 3, 2021, Orrin Holdings, Inc. completed the acquisition of Kestrel Labs, Inc. for $1.2 billion.",
+         {("orrin", "kestrel")}),
+        ("In 2019 Orrin Holdings, Inc. acquired Pell Partners LLC for cash.", {("orrin", "pell")}),
+        # a brand-like name without a legal form: an acquisition, no subsidiary claimed
+        ("On May 1, 2020, Orrin Holdings, Inc. completed the acquisition of Quay.", set()),
+        # pending: no subsidiary yet
+        ("Orrin Holdings, Inc. agreed to acquire Kestrel Labs, Inc. for $400 million.", set()),
+        # assets: no subsidiary
+        ("Orrin Holdings, Inc. acquired substantially all of the assets of Kestrel Labs, Inc.", set()),
+    ],
+)
+def test_completed_company_purchase_makes_a_subsidiary(text, expected_subs):
+    acquisitions, subsidiaries = acq_then_subs(text)
+    assert acquisitions, "the acquisition itself is still found"
+    assert subsidiaries == expected_subs
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("The Trustee is Tamsin Trust Company (the \u201cTrustee\u201d), a Delaware corporation which is an indirect "
+         "wholly owned subsidiary of Larch Capital Corp. (\u201cLarch\u201d).", {("larch", "tamsin")}),
+        ("The sponsor is owned by Wren Corp., a Nevada corporation, which is in turn a wholly-owned subsidiary of "
+         "Larch Capital Corp.", {("larch", "wren")}),
+        ("Through a joint venture, the Company and a partner own Wren Corp. (Wren), whose primary subsidiary is "
+         "Pell Partners LLC (PPL).", {("wren", "pell")}),
+        # near misses: a description that is no subsidiary phrase, and "whose ... customer is"
+        ("Tamsin Trust Company, a Delaware corporation which is a lender to Larch Capital Corp., signed.", set()),
+        ("Wren Corp., whose largest customer is Pell Partners LLC, grew.", set()),
+    ],
+)
+def test_subsidiary_descriptions(text, expected):
+    assert subs(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("\u201cForeign Subsidiary\u201d means (a)(i) Pell Partners LLC (Ireland); (a)(ii) Wren Corp. (Chile); and (b) "
+         "each other direct or indirect Subsidiary of Larch Capital Corp. organized outside the United States.",
+         {("larch", "pell"), ("larch", "wren")}),
+        ("\u201cExcluded Subsidiary\u201d means any Subsidiary of Larch Capital Corp. with assets below $1,000,000 "
+         "(it being agreed that the Borrower has designated Pell Partners LLC and Wren Corp. as Excluded "
+         "Subsidiaries).", {("larch", "pell"), ("larch", "wren")}),
+        # no owner named: the issuer's
+        ("\u201cMaterial Subsidiary\u201d means Tamsin Trust Company.", {("iss", "tamsin")}),
+        # near misses: a definition naming no organization, "designated ... as Agent", a term not about subsidiaries
+        ("\u201cExcluded Subsidiary\u201d means any Subsidiary of Larch Capital Corp. that is dormant.", set()),
+        ("The Lenders have designated Pell Partners LLC as Administrative Agent under this Agreement.", set()),
+        ("\u201cLender Affiliate\u201d means Pell Partners LLC and Wren Corp.", set()),
+    ],
+)
+def test_defined_subsidiary_terms(text, expected):
+    assert subs(text) == expected
