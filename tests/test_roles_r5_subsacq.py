@@ -89,3 +89,33 @@ def test_subsidiary_descriptions(text, expected):
 )
 def test_defined_subsidiary_terms(text, expected):
     assert subs(text) == expected
+
+
+def acq(text, ents=ENTS):
+    facts = run_component(AcquisitionExtractor, text, ents, context=RoleContext(issuer_key=ISS))
+    return facts_as_tuples(facts, ("acquirer", "target")), {dict(f.attributes).get("kind") for f in facts}
+
+
+@pytest.mark.parametrize(
+    "text, expected, kinds",
+    [
+        ("On March 1, 2020, Orrin Holdings, Inc. acquired 100% of the equity interests in Pell Partners LLC for cash.",
+         {("orrin", "pell")}, {"company"}),
+        ("Orrin Holdings, Inc. purchased all of the membership interests in Pell Partners LLC.", {("orrin", "pell")},
+         {"company"}),
+        ("In 1985 Orrin Holdings, Inc. acquired control of two regional carriers, Wren Corp. (Wren) and Tamsin Trust "
+         "Company (Tamsin), under a plan of reorganization.", {("orrin", "wren"), ("orrin", "tamsin")}, {"control"}),
+        ("Orrin Holdings, Inc. acquired control of Wren Corp. in 1999.", {("orrin", "wren")}, {"control"}),
+        # a small stake "in" a company is no acquisition of it
+        ("Orrin Holdings, Inc. acquired 10% of the equity interests in Pell Partners LLC.", set(), set()),
+    ],
+)
+def test_stakes_in_and_control_of(text, expected, kinds):
+    got, got_kinds = acq(text)
+    assert got == expected
+    assert got_kinds == kinds
+
+
+def test_whole_stake_in_makes_a_subsidiary():
+    _, subsidiaries = acq_then_subs("Orrin Holdings, Inc. acquired 100% of the equity interests in Pell Partners LLC.")
+    assert subsidiaries == {("orrin", "pell")}

@@ -254,7 +254,7 @@ class AcquisitionExtractor(RoleComponent):
             if v > _T["whole_above"]:
                 return "company"
             return "control" if v > _T["control_above"] else None
-        if "majority" in o or "controlling" in o:
+        if "majority" in o or "controlling" in o or _RX["control_of_object"].match(o):
             return "control"
         if "remaining" in o or "minority" in o:
             return "company"
@@ -492,10 +492,27 @@ class AcquisitionExtractor(RoleComponent):
                     attrs.append((WHOLE, "1"))
                 attrs += status
                 targets = [target]
-                if rx is _NOUN and m.group(0).lower().startswith("acquisitions"):  # "acquisitions of A and B"
-                    targets = [t for t in enumeration_from(p, target, b) if self._ok(p, t) and not self._is_merger_sub(p, t)]
+                # "acquisitions of A and B" / "acquired control of two railroads, A and B"
+                if (rx is _NOUN and m.group(0).lower().startswith("acquisitions")
+                        or _RX["listed_object_end"].search(m.group("obj") or "")):
+                    targets = [t for t in self._listed(p, target, b) if self._ok(p, t) and not self._is_merger_sub(p, t)]
                 for t in targets:
                     out += self._emit(p, [x.key for x in acq], t.key, a, b, attrs)
+        return out
+
+    def _listed(self, p: Passage, first: Mention, b: int) -> list[Mention]:
+        """``first`` and the organizations listed after it, each possibly with a short name in
+        parentheses ("A (NW) and B (Southern)"); a mention of the same entity inside the parentheses is
+        skipped."""
+        out = [first]
+        cur = first
+        for m in p.mentions_in(first.end, b, "ORG", pronouns=False):
+            if m.start < cur.end or m.key == cur.key:
+                continue
+            if not _RX["listed_gap"].fullmatch(p.text, cur.end, m.start):
+                break
+            out.append(m)
+            cur = m
         return out
 
     def _whole_company(self, p: Passage, m: re.Match[str], target: Mention, status: list[tuple[str, str]]) -> bool:
