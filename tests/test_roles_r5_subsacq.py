@@ -119,3 +119,41 @@ def test_stakes_in_and_control_of(text, expected, kinds):
 def test_whole_stake_in_makes_a_subsidiary():
     _, subsidiaries = acq_then_subs("Orrin Holdings, Inc. acquired 100% of the equity interests in Pell Partners LLC.")
     assert subsidiaries == {("orrin", "pell")}
+
+
+def test_merger_into_an_unnamed_subsidiary_is_a_pending_acquisition():
+    text = ("Orrin Holdings, Inc. and Kestrel Labs, Inc. have entered into an Agreement and Plan of Merger pursuant to "
+            "which Kestrel will merge with and into a newly formed wholly owned subsidiary of Orrin Holdings, Inc.")
+    facts = run_component(AcquisitionExtractor, text, ENTS, context=RoleContext(issuer_key=ISS))
+    assert facts_as_tuples(facts, ("acquirer", "target")) == {("orrin", "kestrel")}
+    assert {dict(f.attributes).get("status") for f in facts} == {"pending"}
+    # "merged into Y" with Y named stays the merger rule's (no parent phrase): nothing new here
+    text = "Kestrel Labs, Inc. merged with and into a subsidiary of its former lender."
+    assert run_component(AcquisitionExtractor, text, ENTS, context=RoleContext(issuer_key=ISS)) == []
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("Orrin Holdings, Inc. acquired a 60% stake in Pell Partners LLC, giving it control of the company.",
+         {("orrin", "pell")}),
+        ("Orrin Holdings, Inc. acquired a 20% stake in Pell Partners LLC.", set()),
+    ],
+)
+def test_stake_in(text, expected):
+    assert acq(text)[0] == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("Larch Capital Corp. conducts its business through Pell Partners LLC (the Operating Partnership), of which "
+         "it is the sole general partner.", {("larch", "pell")}),
+        ("We own our properties through Pell Partners LLC, of which the Company is the sole general partner.",
+         {("iss", "pell")}),
+        # "it" with no organization before: nobody to name
+        ("Through Pell Partners LLC, of which it is the sole general partner, the fund invests.", set()),
+    ],
+)
+def test_operating_partnership_general_partner(text, expected):
+    assert subs(text) == expected

@@ -664,6 +664,7 @@ class AcquisitionExtractor(RoleComponent):
                 out += self._sub_merger(p, a, b, subs[0], into)
                 continue
             out += self._merged(p, a, b, [x.key for x in merged], into, vehicle)
+        out += self._into_subsidiary(p, a, b)
         for m in _MERGER_OF.finditer(p.text, a, b):
             first = self._object(p, m.end(), b)
             if first is None:
@@ -678,6 +679,23 @@ class AcquisitionExtractor(RoleComponent):
                 out += self._sub_merger(p, a, b, first, second)
                 continue
             out += self._merged(p, a, b, [first.key], second)
+        return out
+
+    def _into_subsidiary(self, p: Passage, a: int, b: int) -> list[Fact]:
+        """"T will merge with and into a newly formed wholly owned subsidiary of P": P acquires T
+        (the subsidiary is not named)."""
+        out = []
+        for m in _MERGE.finditer(p.text, a, b):
+            sm = _RX["into_subsidiary_of"].match(p.text, m.end(), b)
+            if sm is None:
+                continue
+            parent = self._object(p, sm.end(), b, check=False)
+            merged = [x for x in self._subject(p, a, m.start()) if not self._is_merger_sub(p, x)]
+            if parent is None or not merged:
+                continue
+            attrs = self._attrs(p, a, b, "merger") + self._status(p, a, m.start(), m.end())
+            out += self._emit(p, [parent.key], merged[0].key, a, b, attrs) if len(merged) == 1 else \
+                [f for x in merged for f in self._emit(p, [parent.key], x.key, a, b, attrs)]
         return out
 
     def _is_merger_sub(self, p: Passage, m: Mention) -> bool:

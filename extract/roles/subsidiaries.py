@@ -252,8 +252,14 @@ class SubsidiaryExtractor(RoleComponent):
             if m.key == issuer:
                 continue
             before = _RX["operating_partnership_before"].search(p.text, max(a, m.start - _W["subsidiary_before_name"]), m.start)
-            if before or _RX["general_partner_after"].match(p.text, m.end, b):
-                out.append(p.fact(ROLE, [("owner", issuer), ("owned", m.key)], [], (a, b), self.extractor))
+            gp = _RX["general_partner_after"].match(p.text, m.end, b)
+            owner: str | None = issuer
+            if gp is not None and gp.group("it"):
+                # "X conducts its business through Y, of which it is the sole general partner": X owns Y
+                first = p.mentions_in(a, m.start, "ORG")
+                owner = first[0].key if first else None
+            if (before or gp) and owner is not None and owner != m.key:
+                out.append(p.fact(ROLE, [("owner", owner), ("owned", m.key)], [], (a, b), self.extractor))
         return out
 
     def _possessor_apposition(self, p: Passage, a: int, b: int) -> list[Fact]:
