@@ -157,3 +157,19 @@ def test_stake_in(text, expected):
 )
 def test_operating_partnership_general_partner(text, expected):
     assert subs(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # an object after a name is no apposition
+        ("The Borrower shall report to Larch Capital Corp. all new Subsidiaries formed during the quarter.", set()),
+        # while a comma or a copula still makes one
+        ("Pell Partners LLC and Wren Corp., each a wholly owned subsidiary of Larch Capital Corp., signed.",
+         {("larch", "pell"), ("larch", "wren")}),
+        ("Pell Partners LLC and Wren Corp. are both subsidiaries of Larch Capital Corp.",
+         {("larch", "pell"), ("larch", "wren")}),
+    ],
+)
+def test_apposition_needs_a_comma_or_copula(text, expected):
+    assert subs(text) == expected

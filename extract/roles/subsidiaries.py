@@ -526,7 +526,7 @@ class SubsidiaryExtractor(RoleComponent):
         out = []
         for m in p.mentions_in(a, b, "ORG", pronouns=False):
             mm = _RX["subsidiary_after_name"].match(p.text, m.end, b)
-            if not mm:
+            if not mm or _RX["bare_quantifier_lead"].match(mm.group(0)):
                 continue
             if _DEMONYM.fullmatch(m.text) and _RX["space_word"].match(p.text[m.end : mm.end()]):
                 continue  # "our Australian subsidiary": a nationality, not a company
