@@ -173,3 +173,37 @@ def test_operating_partnership_general_partner(text, expected):
 )
 def test_apposition_needs_a_comma_or_copula(text, expected):
     assert subs(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("On November 9, 2022, the Company formed Pell Partners LLC, a limited liability company in the State of "
+         "Delaware, to hold the acquired real property.", {("orrin", "pell")}),
+        ("In 2021 Larch Capital Corp. also established Wren Corp., a Nevada corporation, to run the stores.",
+         {("larch", "wren")}),
+        # near misses: a joint venture, a passive, no entity description
+        ("Larch Capital Corp. formed Pell Partners LLC, a Delaware limited liability company, as a joint venture "
+         "with Wren Corp.", set()),
+        ("Pell Partners LLC was formed in 2019 by Larch Capital Corp. as a holding company.", set()),
+        ("Larch Capital Corp. formed Wren Corp. with three partners.", set()),
+    ],
+)
+def test_formed_entity(text, expected):
+    ents = ENTS + [("the Company", "ORG", "orrin")]
+    assert subs(text, ents) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("\u201cParent\u201d: each of Larch Capital Corp., Wren Corp. and any other direct or indirect parent of Pell "
+         "Partners LLC and the Borrower.", {("larch", "pell"), ("wren", "pell")}),
+        ("\u201cParent Entities\u201d means Larch Capital Corp. and each other parent company of Pell Partners LLC.",
+         {("larch", "pell")}),
+        # no "parent of": nothing
+        ("\u201cParent\u201d means Larch Capital Corp., a Delaware corporation.", set()),
+    ],
+)
+def test_defined_parent_terms(text, expected):
+    assert subs(text) == expected

@@ -151,6 +151,7 @@ class SubsidiaryExtractor(RoleComponent):
             facts += self._operating_partnership(p, a, b, issuer)
             facts += self._named_subsidiary(p, a, b, issuer)
             facts += self._defined_term(p, a, b, issuer)
+            facts += self._formed(p, a, b)
         facts += self._guarantor_list(p, issuer)
         return facts
 
@@ -359,6 +360,23 @@ class SubsidiaryExtractor(RoleComponent):
                     out.append(p.fact(ROLE, [("owner", owner), ("owned", o.key)], attrs, (a, b), self.extractor))
         return out
 
+    def _formed(self, p: Passage, a: int, b: int) -> list[Fact]:
+        """"On November 9, 2022, the Company formed X LLC, a limited liability company in the State of
+        Delaware, to hold …": the founder owns the entity it formed (a joint venture excepted)."""
+        if _RX["joint_venture_word"].search(p.text, a, b):
+            return []
+        out = []
+        for m in p.mentions_in(a, b, "ORG", pronouns=False):
+            vm = _RX["formed_verb_before"].search(p.text, max(a, m.start - _W["stake_before"]), m.start)
+            if vm is None or not _RX["formed_entity_after"].match(p.text, m.end, b):
+                continue
+            subj = [x for x in p.mentions_in(a, vm.start(), "ORG")
+                    if _RX["formed_subject_gap"].fullmatch(p.text, x.end, vm.start())]
+            if not subj or subj[-1].key == m.key:
+                continue
+            out.append(p.fact(ROLE, [("owner", subj[-1].key), ("owned", m.key)], [], (a, b), self.extractor))
+        return out
+
     def _defined_term(self, p: Passage, a: int, b: int, issuer: str | None) -> list[Fact]:
         """An agreement's definition of a subsidiary term that names its members: "“Restricted Foreign
         Subsidiary” means (a)(i) A (United Kingdom); (a)(ii) B …, and (b) each other Subsidiary of Y",
@@ -367,6 +385,7 @@ class SubsidiaryExtractor(RoleComponent):
         ments = p.mentions_in(a, b, "ORG", pronouns=False)
         if not ments:
             return []
+        out = self._defined_parents(p, a, b, ments)
         starts: list[Mention] = []
         for m in ments:
             head = p.text[max(a, m.start - _W["subsidiary_before_name"]) : m.start]
@@ -377,19 +396,32 @@ class SubsidiaryExtractor(RoleComponent):
                 if _RX["designated_as_subsidiaries"].match(p.text, listed[-1].end, b):
                     starts.append(m)
         if not starts:
-            return []
+            return out
         owner_m = next((m for m in ments if _RX["owner_position_before"].search(
             p.text, max(a, m.start - _W["subsidiary_before_name"]), m.start)), None)
         owner = owner_m.key if owner_m is not None else issuer
         if owner is None:
-            return []
-        out = []
+            return out
         for first in starts:
             for o in self._enumeration_forward(p, first, b):
                 if o.key != owner:
                     out.append(p.fact(ROLE, [("owner", owner), ("owned", o.key)], [(NO_CHAIN, "1")], (a, b),
                                       self.extractor))
         return out
+
+    def _defined_parents(self, p: Passage, a: int, b: int, ments: list[Mention]) -> list[Fact]:
+        """"“Parent”: each of ABG, X Holding Company LLC and any other direct or indirect parent of
+        Holdings": the named ones own the organization after "parent of"."""
+        first = next((m for m in ments if _RX["defined_parent_term"].search(
+            p.text, max(a, m.start - _W["subsidiary_before_name"]), m.start)), None)
+        if first is None:
+            return []
+        owned = next((m for m in ments if m.start > first.end and _RX["parent_of_before"].search(
+            p.text, max(a, m.start - _W["subsidiary_before_name"]), m.start)), None)
+        if owned is None:
+            return []
+        return [p.fact(ROLE, [("owner", o.key), ("owned", owned.key)], [(NO_CHAIN, "1")], (a, b), self.extractor)
+                for o in self._enumeration_forward(p, first, b) if o.key != owned.key]
 
     def _guarantor_owner(self, p: Passage, issuer: str | None) -> str | None:
         """Whose subsidiaries the guarantors are, when the filing defines them so (""Guarantor"
