@@ -207,3 +207,18 @@ def test_formed_entity(text, expected):
 )
 def test_defined_parent_terms(text, expected):
     assert subs(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("As of December 31, 2008, all the common stock of Pell Partners LLC was owned directly by Larch Capital Corp.",
+         {("larch", "pell")}),
+        ("Approximately 80% of the outstanding shares of Wren Corp. are held by Larch Capital Corp.", {("larch", "wren")}),
+        # a minority, and stock of one company held by the public
+        ("About 30% of the shares of Wren Corp. are held by Larch Capital Corp.", set()),
+        ("All of the common stock of Wren Corp. was owned by its employees.", set()),
+    ],
+)
+def test_stock_owned_by(text, expected):
+    assert subs(text) == expected

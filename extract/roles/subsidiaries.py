@@ -152,6 +152,7 @@ class SubsidiaryExtractor(RoleComponent):
             facts += self._named_subsidiary(p, a, b, issuer)
             facts += self._defined_term(p, a, b, issuer)
             facts += self._formed(p, a, b)
+            facts += self._stock_owned_by(p, a, b)
         facts += self._guarantor_list(p, issuer)
         return facts
 
@@ -358,6 +359,27 @@ class SubsidiaryExtractor(RoleComponent):
             for o in owned:
                 if o.key != owner:
                     out.append(p.fact(ROLE, [("owner", owner), ("owned", o.key)], attrs, (a, b), self.extractor))
+        return out
+
+    def _stock_owned_by(self, p: Passage, a: int, b: int) -> list[Fact]:
+        """"All the common stock of X was owned directly by Y" / "80% of the shares of X are held by Y":
+        Y owns X (a stake above the majority threshold)."""
+        out = []
+        for m in p.mentions_in(a, b, "ORG", pronouns=False):
+            sb = _RX["stock_of_before"].search(p.text, max(a, m.start - _W["stake_before"]), m.start)
+            if sb is None:
+                continue
+            pct = sb.group("pct")
+            if pct and not _T["majority_above"] < float(pct) <= _T["percent_max"]:
+                continue
+            ob = _RX["stock_owned_by_after"].match(p.text, m.end, b)
+            if ob is None:
+                continue
+            owner = self._owner_after(p, ob.end(), b, {m.key})
+            if owner is None:
+                continue
+            out.append(p.fact(ROLE, [("owner", owner.key), ("owned", m.key)], [("percentage", pct or "100")], (a, b),
+                              self.extractor))
         return out
 
     def _formed(self, p: Passage, a: int, b: int) -> list[Fact]:
