@@ -254,7 +254,7 @@ class AcquisitionExtractor(RoleComponent):
             if v > _T["whole_above"]:
                 return "company"
             return "control" if v > _T["control_above"] else None
-        if "majority" in o or "controlling" in o:
+        if "majority" in o or "controlling" in o or _RX["control_of_object"].match(o):
             return "control"
         if "remaining" in o or "minority" in o:
             return "company"
@@ -487,15 +487,43 @@ class AcquisitionExtractor(RoleComponent):
                 if kind == "company" and _POSS_ASSET.match(p.text, target.end):
                     kind = "assets"  # "acquired X's product line": not the company
                 attrs = self._attrs(p, a, b, kind, m.group("obj"))
-                if kind == "company" and _WHOLE.search(m.group("obj") or ""):
+                status = self._status(p, a, m.start(), m.end())
+                if kind == "company" and (_WHOLE.search(m.group("obj") or "") or self._whole_company(p, m, target, status)):
                     attrs.append((WHOLE, "1"))
-                attrs += self._status(p, a, m.start(), m.end())
+                attrs += status
                 targets = [target]
-                if rx is _NOUN and m.group(0).lower().startswith("acquisitions"):  # "acquisitions of A and B"
-                    targets = [t for t in enumeration_from(p, target, b) if self._ok(p, t) and not self._is_merger_sub(p, t)]
+                # "acquisitions of A and B" / "acquired control of two railroads, A and B"
+                if (rx is _NOUN and m.group(0).lower().startswith("acquisitions")
+                        or _RX["listed_object_end"].search(m.group("obj") or "")):
+                    targets = [t for t in self._listed(p, target, b) if self._ok(p, t) and not self._is_merger_sub(p, t)]
                 for t in targets:
                     out += self._emit(p, [x.key for x in acq], t.key, a, b, attrs)
         return out
+
+    def _listed(self, p: Passage, first: Mention, b: int) -> list[Mention]:
+        """``first`` and the organizations listed after it, each possibly with a short name in
+        parentheses ("A (NW) and B (Southern)"); a mention of the same entity inside the parentheses is
+        skipped."""
+        out = [first]
+        cur = first
+        for m in p.mentions_in(first.end, b, "ORG", pronouns=False):
+            if m.start < cur.end or m.key == cur.key:
+                continue
+            if not _RX["listed_gap"].fullmatch(p.text, cur.end, m.start):
+                break
+            out.append(m)
+            cur = m
+        return out
+
+    def _whole_company(self, p: Passage, m: re.Match[str], target: Mention, status: list[tuple[str, str]]) -> bool:
+        """"completed the acquisition of Pensando Systems, Inc." / "acquired X Corp.": a completed
+        purchase whose bare object is a company's legal name buys the whole company (it becomes a
+        subsidiary); a pending deal, a stake, a business line or a bare brand name does not."""
+        if status or m.group("obj") or target.pronoun or target.label != "ORG":
+            return False
+        if not _RX["completed_acquire_verb"].match(m.group(0)):
+            return False
+        return bool(_RX["company_form_name"].search(target.text.rstrip(" ,")))
 
     def _issuer_report(self, p: Passage) -> bool:
         """The issuer writes about itself (10-K, 10-Q, 8-K, prospectus …): a deal it tells without
@@ -636,6 +664,7 @@ class AcquisitionExtractor(RoleComponent):
                 out += self._sub_merger(p, a, b, subs[0], into)
                 continue
             out += self._merged(p, a, b, [x.key for x in merged], into, vehicle)
+        out += self._into_subsidiary(p, a, b)
         for m in _MERGER_OF.finditer(p.text, a, b):
             first = self._object(p, m.end(), b)
             if first is None:
@@ -650,6 +679,23 @@ class AcquisitionExtractor(RoleComponent):
                 out += self._sub_merger(p, a, b, first, second)
                 continue
             out += self._merged(p, a, b, [first.key], second)
+        return out
+
+    def _into_subsidiary(self, p: Passage, a: int, b: int) -> list[Fact]:
+        """"T will merge with and into a newly formed wholly owned subsidiary of P": P acquires T
+        (the subsidiary is not named)."""
+        out = []
+        for m in _MERGE.finditer(p.text, a, b):
+            sm = _RX["into_subsidiary_of"].match(p.text, m.end(), b)
+            if sm is None:
+                continue
+            parent = self._object(p, sm.end(), b, check=False)
+            merged = [x for x in self._subject(p, a, m.start()) if not self._is_merger_sub(p, x)]
+            if parent is None or not merged:
+                continue
+            attrs = self._attrs(p, a, b, "merger") + self._status(p, a, m.start(), m.end())
+            out += self._emit(p, [parent.key], merged[0].key, a, b, attrs) if len(merged) == 1 else \
+                [f for x in merged for f in self._emit(p, [parent.key], x.key, a, b, attrs)]
         return out
 
     def _is_merger_sub(self, p: Passage, m: Mention) -> bool:

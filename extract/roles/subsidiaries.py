@@ -150,6 +150,9 @@ class SubsidiaryExtractor(RoleComponent):
             facts += self._owner_named_first(p, a, b)
             facts += self._operating_partnership(p, a, b, issuer)
             facts += self._named_subsidiary(p, a, b, issuer)
+            facts += self._defined_term(p, a, b, issuer)
+            facts += self._formed(p, a, b)
+            facts += self._stock_owned_by(p, a, b)
         facts += self._guarantor_list(p, issuer)
         return facts
 
@@ -251,8 +254,14 @@ class SubsidiaryExtractor(RoleComponent):
             if m.key == issuer:
                 continue
             before = _RX["operating_partnership_before"].search(p.text, max(a, m.start - _W["subsidiary_before_name"]), m.start)
-            if before or _RX["general_partner_after"].match(p.text, m.end, b):
-                out.append(p.fact(ROLE, [("owner", issuer), ("owned", m.key)], [], (a, b), self.extractor))
+            gp = _RX["general_partner_after"].match(p.text, m.end, b)
+            owner: str | None = issuer
+            if gp is not None and gp.group("it"):
+                # "X conducts its business through Y, of which it is the sole general partner": X owns Y
+                first = p.mentions_in(a, m.start, "ORG")
+                owner = first[0].key if first else None
+            if (before or gp) and owner is not None and owner != m.key:
+                out.append(p.fact(ROLE, [("owner", owner), ("owned", m.key)], [], (a, b), self.extractor))
         return out
 
     def _possessor_apposition(self, p: Passage, a: int, b: int) -> list[Fact]:
@@ -351,6 +360,90 @@ class SubsidiaryExtractor(RoleComponent):
                 if o.key != owner:
                     out.append(p.fact(ROLE, [("owner", owner), ("owned", o.key)], attrs, (a, b), self.extractor))
         return out
+
+    def _stock_owned_by(self, p: Passage, a: int, b: int) -> list[Fact]:
+        """"All the common stock of X was owned directly by Y" / "80% of the shares of X are held by Y":
+        Y owns X (a stake above the majority threshold)."""
+        out = []
+        for m in p.mentions_in(a, b, "ORG", pronouns=False):
+            sb = _RX["stock_of_before"].search(p.text, max(a, m.start - _W["stake_before"]), m.start)
+            if sb is None:
+                continue
+            pct = sb.group("pct")
+            if pct and not _T["majority_above"] < float(pct) <= _T["percent_max"]:
+                continue
+            ob = _RX["stock_owned_by_after"].match(p.text, m.end, b)
+            if ob is None:
+                continue
+            owner = self._owner_after(p, ob.end(), b, {m.key})
+            if owner is None:
+                continue
+            out.append(p.fact(ROLE, [("owner", owner.key), ("owned", m.key)], [("percentage", pct or "100")], (a, b),
+                              self.extractor))
+        return out
+
+    def _formed(self, p: Passage, a: int, b: int) -> list[Fact]:
+        """"On November 9, 2022, the Company formed X LLC, a limited liability company in the State of
+        Delaware, to hold …": the founder owns the entity it formed (a joint venture excepted)."""
+        if _RX["joint_venture_word"].search(p.text, a, b):
+            return []
+        out = []
+        for m in p.mentions_in(a, b, "ORG", pronouns=False):
+            vm = _RX["formed_verb_before"].search(p.text, max(a, m.start - _W["stake_before"]), m.start)
+            if vm is None or not _RX["formed_entity_after"].match(p.text, m.end, b):
+                continue
+            subj = [x for x in p.mentions_in(a, vm.start(), "ORG")
+                    if _RX["formed_subject_gap"].fullmatch(p.text, x.end, vm.start())]
+            if not subj or subj[-1].key == m.key:
+                continue
+            out.append(p.fact(ROLE, [("owner", subj[-1].key), ("owned", m.key)], [], (a, b), self.extractor))
+        return out
+
+    def _defined_term(self, p: Passage, a: int, b: int, issuer: str | None) -> list[Fact]:
+        """An agreement's definition of a subsidiary term that names its members: "“Restricted Foreign
+        Subsidiary” means (a)(i) A (United Kingdom); (a)(ii) B …, and (b) each other Subsidiary of Y",
+        "“Excluded Subsidiary” means any Subsidiary of Y … (the Borrower has designated A, B and C as
+        Excluded Subsidiaries)": the named ones are Y's subsidiaries (the issuer's when no Y is named)."""
+        ments = p.mentions_in(a, b, "ORG", pronouns=False)
+        if not ments:
+            return []
+        out = self._defined_parents(p, a, b, ments)
+        starts: list[Mention] = []
+        for m in ments:
+            head = p.text[max(a, m.start - _W["subsidiary_before_name"]) : m.start]
+            if _RX["defined_subsidiary_term"].search(head):
+                starts.append(m)
+            elif _RX["designated_word_before"].search(head):
+                listed = self._enumeration_forward(p, m, b)
+                if _RX["designated_as_subsidiaries"].match(p.text, listed[-1].end, b):
+                    starts.append(m)
+        if not starts:
+            return out
+        owner_m = next((m for m in ments if _RX["owner_position_before"].search(
+            p.text, max(a, m.start - _W["subsidiary_before_name"]), m.start)), None)
+        owner = owner_m.key if owner_m is not None else issuer
+        if owner is None:
+            return out
+        for first in starts:
+            for o in self._enumeration_forward(p, first, b):
+                if o.key != owner:
+                    out.append(p.fact(ROLE, [("owner", owner), ("owned", o.key)], [(NO_CHAIN, "1")], (a, b),
+                                      self.extractor))
+        return out
+
+    def _defined_parents(self, p: Passage, a: int, b: int, ments: list[Mention]) -> list[Fact]:
+        """"“Parent”: each of ABG, X Holding Company LLC and any other direct or indirect parent of
+        Holdings": the named ones own the organization after "parent of"."""
+        first = next((m for m in ments if _RX["defined_parent_term"].search(
+            p.text, max(a, m.start - _W["subsidiary_before_name"]), m.start)), None)
+        if first is None:
+            return []
+        owned = next((m for m in ments if m.start > first.end and _RX["parent_of_before"].search(
+            p.text, max(a, m.start - _W["subsidiary_before_name"]), m.start)), None)
+        if owned is None:
+            return []
+        return [p.fact(ROLE, [("owner", o.key), ("owned", owned.key)], [(NO_CHAIN, "1")], (a, b), self.extractor)
+                for o in self._enumeration_forward(p, first, b) if o.key != owned.key]
 
     def _guarantor_owner(self, p: Passage, issuer: str | None) -> str | None:
         """Whose subsidiaries the guarantors are, when the filing defines them so (""Guarantor"
@@ -487,7 +580,7 @@ class SubsidiaryExtractor(RoleComponent):
         out = []
         for m in p.mentions_in(a, b, "ORG", pronouns=False):
             mm = _RX["subsidiary_after_name"].match(p.text, m.end, b)
-            if not mm:
+            if not mm or _RX["bare_quantifier_lead"].match(mm.group(0)):
                 continue
             if _DEMONYM.fullmatch(m.text) and _RX["space_word"].match(p.text[m.end : mm.end()]):
                 continue  # "our Australian subsidiary": a nationality, not a company
