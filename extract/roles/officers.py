@@ -101,6 +101,7 @@ _SIG_ORG_AFTER = _RX["signature_org_after"]
 _TABLE_HEAD = _RX["table_heading_of"]
 _ISSUER_WORD = _RX["issuer_word"]
 _TITLE_LEAD = _RX["title_lead"]
+_GROUP_TITLES: dict[str, str] = _DATA["group_titles"]
 
 
 def _strip_titles(text: str) -> str:
@@ -189,6 +190,8 @@ class OfficerExtractor(RoleComponent):
                 continue  # a parenthesis about the previous member ("(parent of Shutterfly)")
             if any(cur.end <= q.start < m.start for q in persons):
                 break
+            if _RX["apposition_open"].fullmatch(gap):
+                continue  # a company inside an apposition about the previous member (", a Tidal Group company")
             g = gap.replace(",.", ",")
             for rx in _GAP_DROP:
                 g = rx.sub(" ", g)
@@ -281,7 +284,15 @@ class OfficerExtractor(RoleComponent):
             line, cur = full[ls:cur], ls - 1
             if not line.strip() or _SIG_LINE.match(line):
                 continue
-            if index.mentions_in(ls, ls + len(line)):
+            le = ls + len(line)
+            # a heading wrapped over lines ("NATIONSBANK OF TEXAS, N.A., as Co-Agent" / "and Lender",
+            # "KLEINWORT BENSON LIMITED, as" / "Lender")
+            while cur > 0:
+                ps = full.rfind("\n", 0, cur) + 1
+                if not (_RX["continued_line"].match(line) or _RX["continues_below"].search(full, ps, cur)):
+                    break
+                ls, line, cur = ps, full[ps:cur].rstrip() + " " + line.strip(), ps - 1
+            if index.mentions_in(ls, le):
                 return False  # a recognised company heads the block, or another signer's name line
             return bool(_RX["party_heading"].fullmatch(line))
         return False
@@ -488,6 +499,9 @@ class OfficerExtractor(RoleComponent):
             if m is None:
                 break
             line = m.group(1)
+            if not _RX["signature_line_marks"].sub("", line):
+                pos = m.end()  # a rule under the signature ("By: /s/ X" / "-----" / "Its: CEO")
+                continue
             if index is not None and hasattr(index, "mentions_in") and not printed:
                 same = [x for x in index.mentions_in(m.start(1), m.end(1)) if x[3] == "PERSON"]
                 if same and all(x[2] == person.key for x in same) and _RX["signer_prefix"].fullmatch(full, m.start(1), same[0][0]) \
@@ -666,6 +680,21 @@ class OfficerExtractor(RoleComponent):
             for person in enumeration_from(p, first, b, "PERSON"):
                 facts.append(p.fact(ROLE, [("holder", person.key), ("organization", issuer)], attrs,
                                     (m.start(), person.end), self.extractor))
+        # "The five managers of Tidal are: A, B, and C": each holds the group's seat at Tidal
+        for body in p.mentions_in(a, b, "ORG"):
+            head = _RX["members_of_before"].search(p.text, max(a, body.start - _W["members_of_before"]), body.start)
+            are = _RX["members_are_after"].match(p.text, body.end, b)
+            if head is None or are is None:
+                continue
+            first = next((x for x in p.mentions_in(are.end(), b, "PERSON", pronouns=False) if x.start == are.end()), None)
+            if first is None:
+                continue
+            title = _GROUP_TITLES[_COMMON_RX["whitespace"].sub(" ", head.group("group").lower())]
+            attrs = [("title", title), ("printedTitle", head.group("group")), ("status", "current")]
+            key = issuer if body.pronoun else body.key
+            for person in enumeration_from(p, first, b, "PERSON"):
+                facts.append(p.fact(ROLE, [("holder", person.key), ("organization", key)], attrs,
+                                    (head.start(), person.end), self.extractor))
         # "the Board appointed A, B and C to serve as directors (of the Company)"
         for m in _RX["as_directors"].finditer(p.text, a, b):
             last = next((x for x in reversed(p.mentions_in(a, m.start(), "PERSON", pronouns=False))
