@@ -154,3 +154,22 @@ def test_signature_title_below_a_rule_and_blank_line():
 
 def test_blank_line_still_ends_prose():
     assert pairs(run("Jane Roe spoke at length.\n\nPresident of the club, he said.", [P_JANE])) == set()
+
+
+def test_signature_list_one_company_per_paragraph():
+    text = ("IN WITNESS WHEREOF, the parties have signed this Agreement.\n\n"
+            "BORROWERS:\tACME HOLDINGS CORP.\n\nACME PARTS, LLC\n\nACME TOOLS, INC.\n\n"
+            "By:\t/s/ Joe Blow\nName:\tJoe Blow\nTitle:\tCFO\n\n"
+            "AGENT:\nNORTHERN TRUST FUNDING\nBy:\t/s/ Paul Arno\nName:\tPaul Arno\nTitle:\tVice President\n")
+    names = {"ACME HOLDINGS CORP.": ("acme", "ORG"), "ACME PARTS, LLC": ("parts", "ORG"),
+             "ACME TOOLS, INC.": ("tools", "ORG"), "NORTHERN TRUST FUNDING": ("ntf", "ORG"),
+             "Joe Blow": ("joe", "PERSON"), "Paul Arno": ("paul", "PERSON")}
+    facts = run_filing(text, names, issuer="acme")
+    assert pairs(facts) == {("joe", "acme"), ("joe", "parts"), ("joe", "tools"), ("paul", "ntf")}
+
+
+def test_signature_list_stops_at_a_blank_line_when_lines_are_packed():
+    text = ("OTHER CO LLC\n\nACME PARTS, LLC\nACME TOOLS, INC.\nBy:\t/s/ Joe Blow\nName:\tJoe Blow\nTitle:\tCFO\n")
+    names = {"OTHER CO LLC": ("other", "ORG"), "ACME PARTS, LLC": ("parts", "ORG"),
+             "ACME TOOLS, INC.": ("tools", "ORG"), "Joe Blow": ("joe", "PERSON")}
+    assert pairs(run_filing(text, names, issuer="acme")) == {("joe", "parts"), ("joe", "tools")}

@@ -315,21 +315,33 @@ class OfficerExtractor(RoleComponent):
             return out  # "By: Babson Capital LLC, as adviser": the signer signs for the line above's company through it
         nl = full.find("\n", hs)
         line_end = len(full) if nl < 0 else nl
+        # a list one per paragraph ("A LLC" / "" / "B LLC" / "" / "By: /s/ X") walks over its blank lines
+        above = full.rfind("\n", 0, cur) + 1 if cur > 0 else 0
+        spaced = cur > 0 and not full[above:cur].strip()
         for _ in range(_L["heading_list_lines"]):
             ls = cur + 1
             ms = index.mentions_in(ls, line_end)
-            if not full[ls:line_end].strip() or any(m[3] == "PERSON" for m in ms):
+            blank = not full[ls:line_end].strip()
+            if blank and not spaced:
                 break
-            orgs = _company_line(full, ls, line_end, [m for m in ms if m[3] == "ORG"])
-            if not orgs and _RX["company_line_shape"].fullmatch(full, ls, line_end):
+            if any(m[3] == "PERSON" for m in ms):
+                break
+            label = None
+            if blank:
+                orgs = []
+            else:
+                label = _RX["party_label"].match(full, ls)
+                start = label.end() if label else ls
+                orgs = _company_line(full, start, line_end, [m for m in ms if m[3] == "ORG" and m[0] >= start])
+            if not blank and not orgs and _RX["company_line_shape"].fullmatch(full, ls, line_end):
                 orgs = []  # "GWH NCC 13 & 14, LLC, an Arizona limited liability company" not (wholly) recognised: the list goes on
-            elif not orgs or full[ls : orgs[0][0]].strip():
+            elif not blank and not orgs:
                 break
             for os_, oe, key, _ in orgs:
                 if key not in {m.key for m in out}:
                     out.append(Mention(os_ - p.start, oe - p.start, key, "ORG", full[os_:oe]))
-            if cur <= 0:
-                break
+            if cur <= 0 or label is not None:
+                break  # "BORROWERS:\tACME CORP.": the label opens the list
             line_end, cur = cur, full.rfind("\n", 0, cur)
         return out
 
