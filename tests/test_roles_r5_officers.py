@@ -173,3 +173,19 @@ def test_signature_list_stops_at_a_blank_line_when_lines_are_packed():
     names = {"OTHER CO LLC": ("other", "ORG"), "ACME PARTS, LLC": ("parts", "ORG"),
              "ACME TOOLS, INC.": ("tools", "ORG"), "Joe Blow": ("joe", "PERSON")}
     assert pairs(run_filing(text, names, issuer="acme")) == {("joe", "parts"), ("joe", "tools")}
+
+
+@pytest.mark.parametrize("text", [
+    "The Company announced that Jane Roe, Senior Director of Corporate Accounting and Principal Accounting "
+    "Officer, will leave in June.",
+    "Jane Roe, the Company’s Director of Technical Accounting, will become Senior Director of Corporate "
+    "Accounting and assume the role of Principal Accounting Officer.",
+])
+def test_finance_staff_function_before_an_office(text):
+    facts = run(text, [P_JANE])
+    assert pairs(facts) == {("jane", ISS)}
+    assert titles(facts) == {"Principal Accounting Officer"}
+
+
+def test_director_of_a_function_alone_is_no_seat():
+    assert pairs(run("Jane Roe, Director of Corporate Accounting, presented the budget.", [P_JANE])) == set()
