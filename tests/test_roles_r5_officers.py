@@ -189,3 +189,10 @@ def test_finance_staff_function_before_an_office(text):
 
 def test_director_of_a_function_alone_is_no_seat():
     assert pairs(run("Jane Roe, Director of Corporate Accounting, presented the budget.", [P_JANE])) == set()
+
+
+def test_unrecognised_heading_is_not_the_previous_company():
+    text = ("LAKE BANK, N.A.\nBy:\t/s/ Paul Arno\nTitle:\tVice President\n"
+            "UNION BANK OF OREGON\nBy:\t/s/ Gil Yap\nTitle:\tVice President\n")
+    names = {"LAKE BANK, N.A.": ("lake", "ORG"), "Paul Arno": ("paul", "PERSON"), "Gil Yap": ("gil", "PERSON")}
+    assert pairs(run_filing(text, names, issuer="acme")) == {("paul", "lake")}

@@ -218,6 +218,8 @@ class OfficerExtractor(RoleComponent):
         above = self._block_heading(p, person)
         if above is not None:
             return above
+        if self._unnamed_party_heading(p, person):
+            return None  # "UNION BANK OF CALIFORNIA" (not recognised) heads the block: not the company above it
         orgs = [m for m in p.mentions_in(0, person.start, "ORG", pronouns=False)]
         if orgs:
             return orgs[-1]
