@@ -101,6 +101,7 @@ _SIG_ORG_AFTER = _RX["signature_org_after"]
 _TABLE_HEAD = _RX["table_heading_of"]
 _ISSUER_WORD = _RX["issuer_word"]
 _TITLE_LEAD = _RX["title_lead"]
+_GROUP_TITLES: dict[str, str] = _DATA["group_titles"]
 
 
 def _strip_titles(text: str) -> str:
@@ -189,6 +190,8 @@ class OfficerExtractor(RoleComponent):
                 continue  # a parenthesis about the previous member ("(parent of Shutterfly)")
             if any(cur.end <= q.start < m.start for q in persons):
                 break
+            if _RX["apposition_open"].fullmatch(gap):
+                continue  # a company inside an apposition about the previous member (", a Tidal Group company")
             g = gap.replace(",.", ",")
             for rx in _GAP_DROP:
                 g = rx.sub(" ", g)
@@ -215,6 +218,8 @@ class OfficerExtractor(RoleComponent):
         above = self._block_heading(p, person)
         if above is not None:
             return above
+        if self._unnamed_party_heading(p, person):
+            return None  # "UNION BANK OF CALIFORNIA" (not recognised) heads the block: not the company above it
         orgs = [m for m in p.mentions_in(0, person.start, "ORG", pronouns=False)]
         if orgs:
             return orgs[-1]
@@ -281,7 +286,15 @@ class OfficerExtractor(RoleComponent):
             line, cur = full[ls:cur], ls - 1
             if not line.strip() or _SIG_LINE.match(line):
                 continue
-            if index.mentions_in(ls, ls + len(line)):
+            le = ls + len(line)
+            # a heading wrapped over lines ("NATIONSBANK OF TEXAS, N.A., as Co-Agent" / "and Lender",
+            # "KLEINWORT BENSON LIMITED, as" / "Lender")
+            while cur > 0:
+                ps = full.rfind("\n", 0, cur) + 1
+                if not (_RX["continued_line"].match(line) or _RX["continues_below"].search(full, ps, cur)):
+                    break
+                ls, line, cur = ps, full[ps:cur].rstrip() + " " + line.strip(), ps - 1
+            if index.mentions_in(ls, le):
                 return False  # a recognised company heads the block, or another signer's name line
             return bool(_RX["party_heading"].fullmatch(line))
         return False
@@ -304,21 +317,33 @@ class OfficerExtractor(RoleComponent):
             return out  # "By: Babson Capital LLC, as adviser": the signer signs for the line above's company through it
         nl = full.find("\n", hs)
         line_end = len(full) if nl < 0 else nl
+        # a list one per paragraph ("A LLC" / "" / "B LLC" / "" / "By: /s/ X") walks over its blank lines
+        above = full.rfind("\n", 0, cur) + 1 if cur > 0 else 0
+        spaced = cur > 0 and not full[above:cur].strip()
         for _ in range(_L["heading_list_lines"]):
             ls = cur + 1
             ms = index.mentions_in(ls, line_end)
-            if not full[ls:line_end].strip() or any(m[3] == "PERSON" for m in ms):
+            blank = not full[ls:line_end].strip()
+            if blank and not spaced:
                 break
-            orgs = _company_line(full, ls, line_end, [m for m in ms if m[3] == "ORG"])
-            if not orgs and _RX["company_line_shape"].fullmatch(full, ls, line_end):
+            if any(m[3] == "PERSON" for m in ms):
+                break
+            label = None
+            if blank:
+                orgs = []
+            else:
+                label = _RX["party_label"].match(full, ls)
+                start = label.end() if label else ls
+                orgs = _company_line(full, start, line_end, [m for m in ms if m[3] == "ORG" and m[0] >= start])
+            if not blank and not orgs and _RX["company_line_shape"].fullmatch(full, ls, line_end):
                 orgs = []  # "GWH NCC 13 & 14, LLC, an Arizona limited liability company" not (wholly) recognised: the list goes on
-            elif not orgs or full[ls : orgs[0][0]].strip():
+            elif not blank and not orgs:
                 break
             for os_, oe, key, _ in orgs:
                 if key not in {m.key for m in out}:
                     out.append(Mention(os_ - p.start, oe - p.start, key, "ORG", full[os_:oe]))
-            if cur <= 0:
-                break
+            if cur <= 0 or label is not None:
+                break  # "BORROWERS:\tACME CORP.": the label opens the list
             line_end, cur = cur, full.rfind("\n", 0, cur)
         return out
 
@@ -488,6 +513,9 @@ class OfficerExtractor(RoleComponent):
             if m is None:
                 break
             line = m.group(1)
+            if not _RX["signature_line_marks"].sub("", line):
+                pos = m.end()  # a rule under the signature ("By: /s/ X" / "-----" / "Its: CEO")
+                continue
             if index is not None and hasattr(index, "mentions_in") and not printed:
                 same = [x for x in index.mentions_in(m.start(1), m.end(1)) if x[3] == "PERSON"]
                 if same and all(x[2] == person.key for x in same) and _RX["signer_prefix"].fullmatch(full, m.start(1), same[0][0]) \
@@ -666,6 +694,21 @@ class OfficerExtractor(RoleComponent):
             for person in enumeration_from(p, first, b, "PERSON"):
                 facts.append(p.fact(ROLE, [("holder", person.key), ("organization", issuer)], attrs,
                                     (m.start(), person.end), self.extractor))
+        # "The five managers of Tidal are: A, B, and C": each holds the group's seat at Tidal
+        for body in p.mentions_in(a, b, "ORG"):
+            head = _RX["members_of_before"].search(p.text, max(a, body.start - _W["members_of_before"]), body.start)
+            are = _RX["members_are_after"].match(p.text, body.end, b)
+            if head is None or are is None:
+                continue
+            first = next((x for x in p.mentions_in(are.end(), b, "PERSON", pronouns=False) if x.start == are.end()), None)
+            if first is None:
+                continue
+            title = _GROUP_TITLES[_COMMON_RX["whitespace"].sub(" ", head.group("group").lower())]
+            attrs = [("title", title), ("printedTitle", head.group("group")), ("status", "current")]
+            key = issuer if body.pronoun else body.key
+            for person in enumeration_from(p, first, b, "PERSON"):
+                facts.append(p.fact(ROLE, [("holder", person.key), ("organization", key)], attrs,
+                                    (head.start(), person.end), self.extractor))
         # "the Board appointed A, B and C to serve as directors (of the Company)"
         for m in _RX["as_directors"].finditer(p.text, a, b):
             last = next((x for x in reversed(p.mentions_in(a, m.start(), "PERSON", pronouns=False))
