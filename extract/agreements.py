@@ -405,7 +405,7 @@ def commitment_lines(text: str, s: int, e: int) -> list[tuple[AgreementParty, in
         window = text[nxt: min(e, nxt + _limit("commitment_by_window"))]
         if not any(_rx("sig_by").match(ln) for ln in window.splitlines()):
             continue
-        name = lead + text[m.start("name"):end]
+        name = _rx("seal_mark").sub("", lead + text[m.start("name"):end])
         if _name_ok(" ".join(name.split())):
             out.append((AgreementParty(name=name, capacity="lender", term=None, start=start, end=end, quote_end=end),
                         text.index("$", m.start()), m.end("amount")))

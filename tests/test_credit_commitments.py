@@ -237,3 +237,58 @@ def test_lenders_query_commitment_column(lender: str, expected: str) -> None:
     rows = [r for r in run_query(store, load_named("lenders")) if r["lenderLabel"] == lender and r.get("commitment")]
     assert len(rows) == 1 and rows[0]["commitment"] == expected
     assert rows[0]["commitmentEvidence"].startswith(lender)
+
+
+WRAPPED = PREAMBLE + """
+                               ANNEX J - Commitments
+
+          ------------------------------------------------------------------
+                                                    Percentage
+          Bank                                      of Total          Dollar Commitment
+          ------------------------------------------------------------------
+          Kestrel Discount Bank    $30,000,000.00
+          of Boston
+          ------------------------------------------------------------------
+          Lowther Trust and        $10,000,000.00
+          Savings Bank
+          ------------------------------------------------------------------
+          Marlow Bank of Ohio,
+             National Association            40%          $40,000,000
+          ------------------------------------------------------------------
+          Total                    $80,000,000.00
+"""
+
+
+def test_plain_text_rows_whose_names_wrap_and_rules_between_rows() -> None:
+    cs = _commitments(_doc(WRAPPED))
+    assert _rows(cs) == {
+        ("Kestrel Discount Bank of Boston", "30000000", "USD", None),  # the name goes on below the amount
+        ("Lowther Trust and Savings Bank", "10000000", "USD", None),
+        ("Marlow Bank of Ohio, National Association", "40000000", "USD", "40"),  # begun above; share before amount
+    }
+
+
+def test_seal_mark_is_no_part_of_a_signing_lenders_name() -> None:
+    text = SIGNATURES.replace("$35,000,000                  PELLMOOR SAVINGS BANK",
+                              "$35,000,000                  PELLMOOR SAVINGS BANK          (SEAL)")
+    doc = _doc(text)
+    assert ("PELLMOOR SAVINGS BANK", "35000000", "USD", None) in _rows(_commitments(doc))
+    assert not [p for ag in doc.agreements for p in ag.parties if "SEAL" in p.name]
+
+
+def test_a_bare_amendment_number_line_is_the_title() -> None:
+    text = """Exhibit 10.3
+
+AMENDMENT NO. 2
+May 4, 2023
+THIS AMENDMENT NO. 2 (this "Amendment") is entered into among Quillfeather Outdoor Goods, Inc. (the "Borrower") and Ashgrove National Bank, N.A., as administrative agent (the "Administrative Agent").
+
+SCHEDULE 2.01
+
+Lender\tTotal Commitment
+Ashgrove National Bank, N.A.\t$75,000,000
+TOTAL\t$75,000,000
+"""
+    doc = _doc(text)
+    assert [(a.kind, a.title) for a in doc.agreements] == [("amendment", "AMENDMENT NO. 2")]
+    assert _rows(_commitments(doc)) == {("Ashgrove National Bank, N.A.", "75000000", "USD", None)}

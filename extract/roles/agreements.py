@@ -81,13 +81,22 @@ def _amount(cells: str, currency: str | None) -> tuple[str, str, int] | None:
     return None
 
 
+def _wraps(name: str) -> bool:
+    """Whether a lender's name goes on on the next line ("Harris Trust and", "SouthTrust Bank of Alabama,")."""
+    return bool(_RX["name_wraps"].search(name))
+
+
 def _schedule_rows(text: str, head: re.Match[str], e: int) -> list[Commitment]:
-    """The rows under a commitment schedule's head row: lender name, amount, share."""
+    """The rows under a commitment schedule's head row: lender name, amount, share.  A name may wrap
+    onto the next line ("Israel Discount Bank" / "of New York") or begin on the line above the amount
+    ("SouthTrust Bank of Alabama," / "National Association   10%   $10,000,000")."""
     signs = {cur for _, _, _, cur in find_money(text[head.start(): min(e, head.end() + 4000)])}
     currency = next(iter(signs)) if len(signs) == 1 else None
     out: list[Commitment] = []
     gap = 0
     pos = head.end() + 1
+    above: tuple[str, int] | None = None  # a name-only line just above (the start of a wrapped name)
+    last_row = False  # the line before was a row
     while pos < e and len(out) < _LIM["commitment_rows"] and gap <= _LIM["commitment_gap_lines"]:
         nl = text.find("\n", pos, e)
         line_end = nl if nl >= 0 else e
@@ -95,22 +104,41 @@ def _schedule_rows(text: str, head: re.Match[str], e: int) -> list[Commitment]:
         row_start = pos + len(line) - len(line.lstrip())
         nxt = line_end + 1
         cells = [c.strip() for c in _RX["cell_gap"].split(line.strip()) if c.strip()]
-        if not cells:
-            gap += 1 if not out else 0  # blank lines between rows of plain-text columns
+        if not cells or _RX["rule_line"].match(line.strip()):
+            gap += 1 if not out and not cells else 0  # blank lines and rules between rows
+            above, last_row = None, False
             pos = nxt
             continue
         if _RX["commitment_total"].match(cells[0]) or _RX["commitment_table_head"].match(line):
             break
         rest = "\t".join(cells[1:])
         found = _amount(rest, currency) if len(cells) > 1 else None
-        if found is None or not looks_like_name(cells[0]) or find_money(cells[0]):
+        if found is None:
+            if len(cells) == 1 and last_row and out and (_wraps(out[-1].lender) or _RX["name_goes_on"].match(cells[0])):
+                prev = out[-1]  # the name of the row above goes on here
+                out[-1] = Commitment(f"{prev.lender} {cells[0]}", prev.amount, prev.currency, prev.percentage,
+                                     prev.start, pos + len(line.rstrip()))
+                last_row = False
+            else:
+                above = (cells[0], row_start) if len(cells) == 1 and _wraps(cells[0]) else None
+                gap += 1
+                last_row = False
+            pos = nxt
+            continue
+        name, start = cells[0], row_start
+        if above is not None:
+            name, start = f"{above[0]} {name}", above[1]
+        above = None
+        if not looks_like_name(name) or find_money(cells[0]):
             gap += 1
             pos = nxt
             continue
         gap = 0
         amount, cur, after = found
-        pct = next((v for ps, _, v in find_percents(rest) if ps >= after), None)
-        out.append(Commitment(cells[0], amount, cur, pct, row_start, pos + len(line.rstrip())))
+        pcts = find_percents(rest)
+        pct = next((v for ps, _, v in pcts if ps >= after), pcts[0][2] if pcts else None)
+        out.append(Commitment(name, amount, cur, pct, start, pos + len(line.rstrip())))
+        last_row = True
         pos = nxt
     return out
 
