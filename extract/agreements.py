@@ -21,7 +21,8 @@ from typing import Any
 
 from corpkg.extract.model import Agreement, AgreementParty, Signatory, SubDocument
 
-__all__ = ["read_agreement", "read_agreements", "agreement_kind", "is_lending_capacity", "patterns"]
+__all__ = ["read_agreement", "read_agreements", "agreement_kind", "is_lending_capacity", "patterns", "commitment_lines",
+           "looks_like_name"]
 
 _FILE = Path(__file__).resolve().parent / "patterns" / "agreements.json"
 _NOT_A_NAME = {"the", "and", "each", "by", "among", "between", "of"}
@@ -378,7 +379,13 @@ def _issuer_party(parties: list[AgreementParty], kind: str) -> AgreementParty | 
 def _commitments(text: str, s: int, e: int) -> list[AgreementParty]:
     """Lenders of a commitment printed over a signature block ("$71,250,000   BARCLAYS BANK PLC" /
     "By ______"), signed or not: each lends (its name may go on on the next line)."""
-    out: list[AgreementParty] = []
+    return [party for party, _, _ in commitment_lines(text, s, e)]
+
+
+def commitment_lines(text: str, s: int, e: int) -> list[tuple[AgreementParty, int, int]]:
+    """Each commitment printed over a signature block between ``s`` and ``e``: the lending party
+    and the span of its amount ("$71,250,000")."""
+    out: list[tuple[AgreementParty, int, int]] = []
     for m in _rx("commitment_line").finditer(text, s, e):
         start, end, lead = m.start("name"), m.end("name"), ""
         if len(m.group("name").split()) == 1 and m.start() > s:  # "GENERAL ELECTRIC CAPITAL" / "$75,000,000  CORPORATION"
@@ -395,10 +402,16 @@ def _commitments(text: str, s: int, e: int) -> list[AgreementParty]:
         window = text[nxt: min(e, nxt + _limit("commitment_by_window"))]
         if not any(_rx("sig_by").match(ln) for ln in window.splitlines()):
             continue
-        name = lead + text[m.start("name"):end]
+        name = _rx("seal_mark").sub("", lead + text[m.start("name"):end])
         if _name_ok(" ".join(name.split())):
-            out.append(AgreementParty(name=name, capacity="lender", term=None, start=start, end=end, quote_end=end))
+            out.append((AgreementParty(name=name, capacity="lender", term=None, start=start, end=end, quote_end=end),
+                        text.index("$", m.start()), m.end("amount")))
     return out
+
+
+def looks_like_name(name: str) -> bool:
+    """Whether ``name`` (one line of a party list, a schedule's cell) can be a party's name."""
+    return _name_ok(" ".join(name.split()))
 
 
 def _signatories(text: str, s: int, e: int) -> list[Signatory]:

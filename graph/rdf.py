@@ -10,6 +10,7 @@ edges (``ckg:subsidiaryOf`` ...) are then materialised by the roles' CONSTRUCT r
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 from collections.abc import Iterable, Iterator
@@ -325,6 +326,8 @@ def _fact(fg: FilingGraph, extraction: Extraction, fact: Fact, entities: dict[st
     tmp = URIRef("urn:corpkg:tmp")
     attrs = []
     for name, value in fact.attributes:
+        if name == _COMMITMENT:
+            continue  # a node of its own, added below (not part of the relation's identity)
         added = _add_value(scratch, onto, tmp, name, value, entities, where)
         if added:
             attrs.append(added)
@@ -344,6 +347,45 @@ def _fact(fg: FilingGraph, extraction: Extraction, fact: Fact, entities: dict[st
     fg.add(node, CKG.asOf, as_of)
     for ev in ev_nodes:
         fg.add(node, CKG.evidence, ev)
+    _commitments(fg, extraction, fact, node, entities)
+
+
+_COMMITMENT = "commitment"
+
+
+def _commitments(fg: FilingGraph, extraction: Extraction, fact: Fact, node: URIRef,
+                 entities: dict[str, URIRef]) -> None:
+    """A credit fact's per-lender commitments (attribute ``commitment``: JSON with the lender's entity
+    key, amount, currency, percentage and the offsets of the row stating it) as ckg:Commitment nodes
+    of the relation ``node``, each with the row's evidence."""
+    where = f"{fact.role} fact: commitment"
+    for value in fact.attribute(_COMMITMENT):
+        try:
+            c = json.loads(value)
+            lender, start, end = entities.get(c["lender"]), int(c["start"]), int(c["end"])
+        except (ValueError, KeyError, TypeError):
+            fg.warnings.append(f"{where} {value[:60]!r} is not a commitment record; dropped")
+            continue
+        amount = literal_for(XSD.decimal, str(c.get("amount")))
+        ev = next((e for e in fact.evidence if e.start == start and e.end == end), None)
+        if lender is None or amount is None or float(amount) <= 0 or ev is None:
+            fg.warnings.append(f"{where} {value[:60]!r}: no such lender, no positive amount or no row evidence; dropped")
+            continue
+        ev_node = _evidence(fg, extraction, ev)
+        if ev_node is None:
+            continue
+        currency = str(c.get("currency") or "")
+        share = literal_for(XSD.decimal, str(c["percentage"])) if c.get("percentage") else None
+        cnode = URIRef(f"{ID_IRI}{iris._segment(CKG.Commitment)}/{fg.key}/"
+                       f"{iris._digest(str(node), str(lender), str(amount), currency, start, end)}")
+        fg.add(node, CKG.commitment, cnode)
+        fg.add(cnode, RDF.type, CKG.Commitment)
+        fg.add(cnode, CKG.committedBy, lender)
+        fg.add(cnode, CKG.committedAmount, amount)
+        fg.add(cnode, CKG.currency, Literal(currency) if re.fullmatch(r"[A-Z]{3}", currency) else None)
+        fg.add(cnode, CKG.commitmentShare, share if share is not None and 0 <= float(share) <= 100 else None)
+        fg.add(cnode, CKG.evidence, ev_node)
+        fg.add(cnode, PROV.wasDerivedFrom, fg.filing)
 
 
 def _former_names(fg: FilingGraph, extraction: Extraction) -> None:

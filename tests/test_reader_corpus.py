@@ -25,7 +25,6 @@ KNOWN_GAPS: dict[str, set[str]] = {
     "424B5_williams-companies_2024-01-02.html": {'form', 'issuer'},
     "EX-10_bird-global-lsa-amendment8_2022-12-30.html": {'form', 'issuer'},
     "EX-10_careview-communications_2022-12-30.html": {'issuer'},
-    "EX-10_lifetime-brands_2022-12-29.html": {'issuer'},
     "EX-10_monterey-capital-forward-purchase_2022-12-31.html": {'issuer'},
     "EX-10_odyssey-group-international_2022-12-29.html": {'issuer'},
     "EX-10_odyssey-health_2022-12-30.html": {'issuer'},

@@ -11,23 +11,28 @@ not know become new entities.  Evidence: the preamble's name and capacity, the s
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from corpkg.extract.agreements import is_lending_capacity
+from corpkg.extract.agreements import commitment_lines, is_lending_capacity, looks_like_name
 from corpkg.extract.model import Agreement, Document, Entity, EntityKind, Evidence, Fact
 from corpkg.extract.names import name_key, normalize_name
 from corpkg.extract.roles.base import filing_context, filing_stage
-from corpkg.extract.roles.common import EXTRACTOR_VERSION, load_json, regexes
+from corpkg.extract.roles.common import EXTRACTOR_VERSION, find_money, find_percents, limits, load_json, regexes
 
-__all__ = ["ROLE", "agreement_facts", "AgreementsStage"]
+__all__ = ["ROLE", "Commitment", "read_commitments", "agreement_facts", "AgreementsStage"]
 
 ROLE = "credit"
 PATTERNS = "agreements.json"
 EXTRACTOR = f"corpkg.roles.agreements@{EXTRACTOR_VERSION}"
 _LENDER_NAME = regexes("lenders.json")["lender_like_name"]  # "… Bank", "… Trust Company", "…, N.A."
+_RX = regexes(PATTERNS)
+_LIM = limits(PATTERNS)
 
 
 def _words(key: str) -> set[str]:
@@ -48,6 +53,130 @@ def _is_agent(capacity: str, key: str = "agent") -> bool:
 def _ev(doc: Document, a: int, b: int) -> Evidence:
     sec = doc.section_at(a)
     return Evidence(quote=doc.text[a:b], start=a, end=b, section=sec.title if sec else None, extractor=EXTRACTOR)
+
+
+@dataclass(frozen=True)
+class Commitment:
+    """One lender's commitment as an agreement prints it: the lender's name as printed, the amount
+    (plain decimal) in ``currency`` (ISO 4217), its share of the facility when printed (0-100), and
+    the span of the row or line stating it (the evidence)."""
+
+    lender: str
+    amount: str
+    currency: str
+    percentage: str | None
+    start: int
+    end: int
+
+
+def _amount(cells: str, currency: str | None) -> tuple[str, str, int] | None:
+    """The first amount above zero among a row's cells: (decimal, currency, end offset in ``cells``)."""
+    for _, me, amount, cur in find_money(cells):
+        if float(amount) > 0:
+            return amount, cur, me
+    for m in _RX["bare_amount"].finditer(cells):
+        amount = m.group().replace(",", "")
+        if float(amount) > 0:
+            return amount, currency or "USD", m.end()
+    return None
+
+
+def _wraps(name: str) -> bool:
+    """Whether a lender's name goes on on the next line ("Harris Trust and", "SouthTrust Bank of Alabama,")."""
+    return bool(_RX["name_wraps"].search(name))
+
+
+def _schedule_rows(text: str, head: re.Match[str], e: int) -> list[Commitment]:
+    """The rows under a commitment schedule's head row: lender name, amount, share.  A name may wrap
+    onto the next line ("Israel Discount Bank" / "of New York") or begin on the line above the amount
+    ("SouthTrust Bank of Alabama," / "National Association   10%   $10,000,000")."""
+    signs = {cur for _, _, _, cur in find_money(text[head.start(): min(e, head.end() + 4000)])}
+    currency = next(iter(signs)) if len(signs) == 1 else None
+    out: list[Commitment] = []
+    gap = 0
+    pos = head.end() + 1
+    above: tuple[str, int] | None = None  # a name-only line just above (the start of a wrapped name)
+    last_row = False  # the line before was a row
+    while pos < e and len(out) < _LIM["commitment_rows"] and gap <= _LIM["commitment_gap_lines"]:
+        nl = text.find("\n", pos, e)
+        line_end = nl if nl >= 0 else e
+        line = text[pos:line_end]
+        row_start = pos + len(line) - len(line.lstrip())
+        nxt = line_end + 1
+        cells = [c.strip() for c in _RX["cell_gap"].split(line.strip()) if c.strip()]
+        if not cells or _RX["rule_line"].match(line.strip()):
+            gap += 1 if not out and not cells else 0  # blank lines and rules between rows
+            above, last_row = None, False
+            pos = nxt
+            continue
+        if _RX["commitment_total"].match(cells[0]) or _RX["commitment_table_head"].match(line):
+            break
+        rest = "\t".join(cells[1:])
+        found = _amount(rest, currency) if len(cells) > 1 else None
+        if found is None:
+            if len(cells) == 1 and last_row and out and (_wraps(out[-1].lender) or _RX["name_goes_on"].match(cells[0])):
+                prev = out[-1]  # the name of the row above goes on here
+                out[-1] = Commitment(f"{prev.lender} {cells[0]}", prev.amount, prev.currency, prev.percentage,
+                                     prev.start, pos + len(line.rstrip()))
+                last_row = False
+            else:
+                above = (cells[0], row_start) if len(cells) == 1 and _wraps(cells[0]) else None
+                gap += 1
+                last_row = False
+            pos = nxt
+            continue
+        name, start = cells[0], row_start
+        if above is not None:
+            name, start = f"{above[0]} {name}", above[1]
+        above = None
+        if not looks_like_name(name) or find_money(cells[0]):
+            gap += 1
+            pos = nxt
+            continue
+        gap = 0
+        amount, cur, after = found
+        pcts = find_percents(rest)
+        pct = next((v for ps, _, v in pcts if ps >= after), pcts[0][2] if pcts else None)
+        out.append(Commitment(name, amount, cur, pct, start, pos + len(line.rstrip())))
+        last_row = True
+        pos = nxt
+    return out
+
+
+def read_commitments(doc: Document, ag: Agreement) -> list[Commitment]:
+    """Every lender's commitment printed in the agreement's document: schedule rows ("Schedule 2.01
+    Commitments": Lender | Commitment | Applicable Percentage, HTML tables as tab-separated rows or
+    plain-text columns), amounts printed beside a signing lender ("$71,250,000   BARCLAYS BANK PLC")
+    and commitments stated under a lender's signature block ("Revolving Credit Commitment: $24,000,000")."""
+    text = doc.text
+    sub = doc.document_at(ag.start)
+    s, e = (sub.start, sub.end) if sub is not None else (ag.start, len(text))
+    out: list[Commitment] = []
+    for party, a, b in commitment_lines(text, s, e):
+        money = find_money(text[a:b])
+        if money:
+            out.append(Commitment(" ".join(party.name.split()), money[0][2], money[0][3], None, a, party.end))
+    sigs = [sg for sg in ag.signatories if sg.org]
+    for m in _RX["commitment_caption"].finditer(text, s, e):
+        before = [sg for sg in sigs if sg.end <= m.start() and m.start() - sg.end <= _LIM["commitment_caption_reach"]]
+        money = find_money(m.group("money"))
+        if before and money:
+            sg = max(before, key=lambda x: x.end)
+            org = sg.org or ""
+            if any(o.start >= sg.start and o.org != sg.org for o in sigs if o.start < m.start()):
+                continue  # another entity's block comes in between
+            start = m.start() + len(m.group()) - len(m.group().lstrip())
+            out.append(Commitment(" ".join(org.split()), money[0][2], money[0][3], None, start, m.end()))
+    for head in _RX["commitment_table_head"].finditer(text, s, e):
+        out.extend(_schedule_rows(text, head, e))
+    seen: set[tuple[str, str, int]] = set()
+    unique = []
+    for c in out:
+        k = (c.lender.lower(), c.amount, c.start)
+        if k not in seen:
+            seen.add(k)
+            unique.append(c)
+    return unique
 
 
 Resolve = Callable[[str, EntityKind, Evidence], str]
@@ -108,6 +237,14 @@ def agreement_facts(doc: Document, ag: Agreement, resolve: Resolve, issuer_key: 
             person_key = resolve(s.person, "Person", _ev(doc, s.person_start, s.person_end))
             facts.append(Fact("position", (("holder", person_key), ("organization", org_key)),
                               (("title", s.title), ("status", "current")), (ev,)))
+    commitments: list[tuple[str, Commitment, Evidence]] = []
+    if ag.kind in _words("credit_kinds"):
+        for c in read_commitments(doc, ag):
+            ev = _ev(doc, c.start, c.end)
+            key = resolve(c.lender, "Organization", ev)
+            if key not in slots["borrower"]:
+                slots["lender"].setdefault(key, []).append(ev)
+                commitments.append((key, c, ev))
     if ag.kind in _words("credit_kinds") and slots["lender"]:
         if not slots["borrower"] and issuer_key and ag.issuer is not None:
             slots["borrower"][issuer_key] = [_ev(doc, ag.issuer.start, ag.issuer.quote_end)]
@@ -119,6 +256,10 @@ def agreement_facts(doc: Document, ag: Agreement, resolve: Resolve, issuer_key: 
             attrs += [("agreementTitle", " ".join(ag.title.split()))] if ag.title.strip() else []
             attrs += [("amendsAgreement", ag.amends)] if ag.amends else []
             attrs += [("amendedAgreementDate", ag.amends_date)] if ag.amends_date else []
+            attrs += [("commitment", json.dumps({"lender": key, "amount": c.amount, "currency": c.currency,
+                                                 "percentage": c.percentage, "start": c.start, "end": c.end},
+                                                sort_keys=True)) for key, c, _ in commitments]
+            evs = tuple(dict.fromkeys((*evs, *(ev for _, _, ev in commitments))))
             facts.append(Fact("credit", parts, tuple(attrs), (_ev(doc, ag.start, ag.end), *evs)))
     if ag.kind in _words("merger_kinds") and acq["acquirer"] and acq["target"]:
         parent = next(iter(acq["acquirer"]))
