@@ -292,3 +292,49 @@ TOTAL\t$75,000,000
     doc = _doc(text)
     assert [(a.kind, a.title) for a in doc.agreements] == [("amendment", "AMENDMENT NO. 2")]
     assert _rows(_commitments(doc)) == {("Ashgrove National Bank, N.A.", "75000000", "USD", None)}
+
+
+# ----------------------------------------------------------------------------- unnamed lenders, named agent
+
+EIGHT_K = """UNITED STATES
+SECURITIES AND EXCHANGE COMMISSION
+FORM 8-K
+
+Item 1.01 Entry into a Material Definitive Agreement.
+
+On May 12, 2021, Quillfeather Outdoor Goods, Inc. (the "Company") entered into a Term Loan Agreement (the "Term Loan Agreement") with {lenders} and Harwick Senior Funding, Inc., as administrative agent. The Term Loan Agreement provides for total term loan commitments in an aggregate principal amount of $900 million.
+"""
+
+
+@pytest.mark.parametrize("lenders", ["the lenders party thereto", "the several banks and other financial institutions from time to time parties thereto", "a syndicate of banks"])
+def test_unnamed_lenders_named_agent_gives_an_agent_and_borrower_fact(lenders: str) -> None:
+    ex = _extraction(EIGHT_K.format(lenders=lenders), "8k.txt")
+    lab = {e.key: e.label for e in ex.entities}
+    credit = [f for f in ex.facts if f.role == "credit"]
+    assert len(credit) == 1
+    f = credit[0]
+    assert not f.participant("lender")  # the agent is not said to lend
+    assert [lab[k] for k in f.participant("agent")] == ["Harwick Senior Funding, Inc."]
+    assert [lab[k] for k in f.participant("borrower")] == ["Quillfeather Outdoor Goods, Inc."]
+    from corpkg.graph.rdf import build_filing_graph
+    from corpkg.graph.validate import validate_dataset
+
+    assert validate_dataset(build_filing_graph(ex).to_dataset()).conforms  # an agent stands in for the lenders
+
+
+def test_named_lender_still_lends_and_no_agent_no_fact() -> None:
+    ex = _extraction(EIGHT_K.format(lenders="Pellmoor Savings Bank, as lender,"), "8k.txt")
+    lab = {e.key: e.label for e in ex.entities}
+    (f,) = [f for f in ex.facts if f.role == "credit"]
+    assert "Pellmoor Savings Bank" in {lab[k] for k in f.participant("lender")}
+    text = EIGHT_K.format(lenders="the lenders party thereto").replace(" and Harwick Senior Funding, Inc., as administrative agent", "")
+    assert not [f for f in _extraction(text, "8k.txt").facts if f.role == "credit"]
+
+
+def test_a_credit_node_without_lender_nor_agent_violates_the_shape() -> None:
+    from corpkg.graph.rdf import build_filing_graph
+    from corpkg.graph.validate import validate_dataset
+
+    fg = build_filing_graph(_extraction(EIGHT_K.format(lenders="the lenders party thereto"), "8k.txt"))
+    fg.triples = {t for t in fg.triples if t[1] != CKG.agent}
+    assert not validate_dataset(fg.to_dataset()).conforms

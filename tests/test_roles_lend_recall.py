@@ -44,10 +44,12 @@ def test_lender_recall_patterns(text, ents, expected):
 
 
 def test_agent_bank_alone_is_no_lender():
-    # an agent is a lender only when the text says it also lends (tests/annotations/GUIDELINES.md)
+    # an agent is a lender only when the text says it also lends (tests/annotations/GUIDELINES.md); the
+    # facility, its borrower and its agent are still a fact, with no lender (tests/test_credit_commitments.py)
     text = ("The Company entered into a Credit Agreement with the lenders party thereto and Wells Fargo Bank, N.A., as "
             "administrative agent, providing for a $50 million term loan.")
-    assert run(text, [("Wells Fargo Bank, N.A.", "ORG", "wf")]) == []
+    (f,) = run(text, [("Wells Fargo Bank, N.A.", "ORG", "wf")])
+    assert f.participant("lender") == [] and f.participant("agent") == ["wf"] and f.participant("borrower") == [ISS]
 
 
 def test_agent_bank_that_also_lends_is_lender_and_agent():

@@ -56,6 +56,8 @@ _RATE = _RX["interest_rate"]
 _MATURITY = _RX["maturity_cue"]
 _START = _RX["start_cue"]
 _AMOUNT_CUE = _RX["amount_cue_before"]
+_AGENT_ONLY = _RX["unnamed_lenders"]  # "the lenders party thereto", "a syndicate of lenders"
+_DEFINITION = _RX["definition_sentence"]  # "“Amendment No. 2” means that certain …"
 _TYPES = [(re.compile(rx, re.I), name) for rx, name in _DATA["facility_types"]]
 _BORROWED_FROM = _RX["borrowed_from_before"]
 _PLEDGE = _RX["pledge_before"]
@@ -119,6 +121,18 @@ class LenderExtractor(RoleComponent):
             triggers = list(_FACILITY.finditer(p.text, a, b))
             lenders, agents, arrangers, borrowers, listed = self._lenders(p, a, b, triggers)
             guarantors = self._guarantors(p, a, b)
+            if not lenders and agents and triggers and _AGENT_ONLY.search(p.text, a, b) and not self._in_agreement(p) \
+                    and not _DEFINITION.search(p.text, a, b):
+                # "entered into a Term Loan Agreement with the lenders party thereto and X, as
+                # administrative agent": the lenders are unnamed, the agent and the borrower are not
+                borrower_ = borrowers[0] if borrowers else (
+                    self._borrower(p, a, b, triggers, [], guarantors, agents + arrangers) or issuer)
+                if borrower_ is not None and borrower_ not in agents:
+                    d = _Draft(lenders=[], borrower=borrower_, agents=agents, arrangers=arrangers, span=(a, b))
+                    d.guarantors = [g for g in guarantors if g != borrower_ and g not in agents]
+                    self._terms(p, a, b, triggers, d)
+                    drafts.append(d)
+                continue
             if lenders:
                 if borrowers:
                     borrower: str | None = borrowers[0]
@@ -144,13 +158,23 @@ class LenderExtractor(RoleComponent):
         facts = []
         for d in drafts:
             d.lenders = [m for m in d.lenders if not _same_company(m.key, d.borrower)]
-            if not d.lenders:
+            if not d.lenders and not d.agents:
                 continue
             parts = [("lender", m.key) for m in d.lenders] + [("borrower", d.borrower)]
             parts += [("agent", k) for k in d.agents] + [("arranger", k) for k in d.arrangers]
             parts += [("guarantor", k) for k in d.guarantors]
             facts.append(p.fact(ROLE, parts, list(d.attrs.items()), d.span, self.extractor))
         return facts
+
+    @staticmethod
+    def _in_agreement(p: Passage) -> bool:
+        """Whether the passage lies in a document read as an agreement (its parties are read by the
+        agreements stage; its inner references to other facilities make no facts of their own)."""
+        doc = p.ctx.document
+        if doc is None or not doc.agreements:
+            return False
+        here = doc.document_at(p.start)
+        return here is not None and any(doc.document_at(ag.start) is here for ag in doc.agreements)
 
     @staticmethod
     def _sentences(p: Passage) -> list[tuple[int, int]]:
