@@ -1,0 +1,91 @@
+"""Round-5 rules of the recogniser and the litigation role, on hand-made sentences: bare one-word
+companies in a list opened by a cue ("our competitors include …"); contents lines with dot leaders
+are not names."""
+
+from __future__ import annotations
+
+from corpkg.extract.mentions import find_mentions
+
+
+def accepted(text: str, lower: frozenset[str] = frozenset()) -> dict[str, str | None]:
+    return {c.text: c.kind for c in find_mentions(text, lowercase_words=lower).accepted}
+
+
+# --------------------------------------------------------------------------- cued lists
+
+def test_bare_one_word_companies_after_a_cue_are_organizations():
+    got = accepted("Our main rivals in the cloud market include: Zentrix, Quorvane (Quorvane Labs), Brightloom, "
+                   "Telvani and Ostrada, among others.")
+    assert not {"Zentrix", "Brightloom", "Telvani", "Ostrada"} & set(got)  # no cue noun: left alone
+    got = accepted("Our principal competitors in this segment include: Zentrix, Quorvane (Qv), Brightloom, "
+                   "Telvani and Ostrada, among others.")
+    for name in ("Zentrix", "Quorvane", "Brightloom", "Telvani", "Ostrada"):
+        assert got.get(name) == "Organization", (name, got)
+
+
+def test_a_cued_list_needs_three_members_and_skips_adjectives():
+    assert "Zentrix" not in accepted("Our customers include Zentrix and Ostrada.")
+    got = accepted("Our competitors include Zentrix, Ostrada, Telvani, Asia-based firms and others.")
+    assert got.get("Telvani") == "Organization"
+    assert not any("based" in k for k in got)
+
+
+def test_brand_lists_are_not_company_lists():
+    got = accepted("Our brands include Zentrix, Ostrada, Telvani and Brightloom.")
+    assert not {"Zentrix", "Ostrada", "Telvani", "Brightloom"} & set(got)
+
+
+# --------------------------------------------------------------------------- headings
+
+def test_a_contents_line_with_dot_leaders_is_not_a_name():
+    got = accepted("  4.04     Funding Reserves.................................   32\n"
+                   "  4.05     Quarterly Statements ..............   33")
+    assert not got, got
+
+
+# --------------------------------------------------------------------------- parties of a suit
+
+def test_a_one_word_party_of_a_suit_is_an_organization():
+    got = accepted("On March 3, 2021, Quillstone filed a petition against Brevant Holdings, LLC in state court.")
+    assert got.get("Quillstone") == "Organization"
+    got = accepted("On May 9, 2022, Brevant Holdings, LLC filed a complaint against Quillstone alleging fraud.")
+    assert got.get("Quillstone") == "Organization"
+    # an English word the filing itself writes in lower case is no party's name
+    got = accepted("Quillstone filed a petition against Brevant Holdings, LLC.", frozenset({"quillstone"}))
+    assert "Quillstone" not in got
+
+
+def test_without_a_suit_a_bare_word_stays_undecided():
+    assert "Quillstone" not in accepted("On March 3, 2021, Quillstone opened a store near Brevant Holdings, LLC.")
+
+
+# --------------------------------------------------------------------------- public bodies
+
+def test_a_state_body_keeps_its_state_and_a_federal_one_its_identity():
+    got = accepted("The Vermont Environmental Protection Agency has notified the Company of a violation.")
+    assert got.get("Vermont Environmental Protection Agency") == "Organization"
+    assert "Environmental Protection Agency" not in got
+    pm = find_mentions("On May 1, 2020, the United States Department of Justice (DOJ) brought an action against us.")
+    names = {c.text for c in pm.accepted}
+    assert "United States Department of Justice" in names
+    assert any(ln.alias == "DOJ" for ln in pm.links)
+
+
+def test_the_country_prefix_names_the_same_known_body():
+    from corpkg.extract.mentions import _known_org
+
+    assert _known_org("UNITED STATES SECURITIES AND EXCHANGE COMMISSION") == "Securities and Exchange Commission"
+    assert _known_org("United States Internal Revenue Service") == "Internal Revenue Service"
+    assert _known_org("Vermont Internal Revenue Service") is None
+
+
+def test_an_acronym_after_and_subsidiaries_names_the_company():
+    pm = find_mentions("GRANITE RAIL CORPORATION AND SUBSIDIARIES (GRC)\n\nPage")
+    assert [ln.alias for ln in pm.links] == ["GRC"]
+    pm = find_mentions("Granite Rail Corporation and its consolidated subsidiaries (GRC) run trains.")
+    assert [ln.alias for ln in pm.links] == ["GRC"]
+
+
+def test_a_party_role_word_is_not_a_party_name():
+    got = accepted("The parties waive all claims against Landlord and any action against Tenant, Brevant Holdings, LLC.")
+    assert "Landlord" not in got and "Tenant" not in got
