@@ -267,7 +267,25 @@ def find_mentions(text: str, *, lowercase_words: frozenset[str] | set[str] = fro
     for c in cands:
         if c.rejected is None and any(s <= c.start and c.end <= e for s, e in alias_spans):
             c.rejected = "alias"
+        elif c.rejected is None and _quoted_phrase(text, c):
+            c.rejected = "quoted phrase"
     return PassageMentions(cands, links)
+
+
+_OPEN_QUOTES, _CLOSE_QUOTES = "\"“", "\"”"
+
+
+def _quoted_phrase(text: str, c: Candidate) -> bool:
+    """A capitalised phrase standing alone in quotes is a defined concept or a heading referred to
+    ("“Securities Entitlements”; “Securities Intermediary”", "“CD Reference Banks” means …", "see
+    “Non-GAAP Financial Measures”"), not a name: names in quotes are defined terms of a name
+    before them (links) or carry a legal suffix."""
+    if c.score >= 0.9 or has_legal_suffix(c.text) or c.start == 0:
+        return False
+    end = c.end
+    while end < len(text) and text[end] in ",.;:":
+        end += 1
+    return text[c.start - 1] in _OPEN_QUOTES and text[end : end + 1] in set(_CLOSE_QUOTES) and end < len(text)
 
 
 def _split_layout(text: str, a: int, b: int) -> list[tuple[int, int]]:
@@ -338,7 +356,8 @@ _PLACE_HEADS = {"County", "City", "Parish", "Township", "Borough", "Valley", "Is
                 "Province", "District", "Prefecture", "Heights", "Hills"}
 _TITLE_BREAK = {"With", "To", "In", "On", "At", "By", "From", "Into", "Versus", "Vs.", "Regarding", "Between", "Among", "As",
                 "Is", "Are", "Was", "Were", "Has", "Have", "Will", "Shall", "May", "If", "When", "Upon", "This", "That",
-                "These", "Those", "It", "We", "Our", "They", "Their", "He", "She", "His", "Her", "There", "Such", "Each"}
+                "These", "Those", "It", "We", "Our", "They", "Their", "He", "She", "His", "Her", "There", "Such", "Each",
+                "Could", "Would", "Should", "Can", "Might", "Must"}  # a modal verb: a heading written as a sentence
 _OF_KEEP_HEADS = {"bank", "university", "court", "department", "commission", "association", "institute", "college",
                   "board", "council", "society", "office", "ministry", "government", "state", "commonwealth",
                   "republic", "city", "county", "district", "school", "museum", "foundation", "trust", "fund",

@@ -89,3 +89,29 @@ def test_an_acronym_after_and_subsidiaries_names_the_company():
 def test_a_party_role_word_is_not_a_party_name():
     got = accepted("The parties waive all claims against Landlord and any action against Tenant, Brevant Holdings, LLC.")
     assert "Landlord" not in got and "Tenant" not in got
+
+
+# --------------------------------------------------------------------------- quoted concepts, headings
+
+def test_a_phrase_alone_in_quotes_is_a_concept_not_a_name():
+    got = accepted("As used here, “Securities Intermediary” and “Pledged Entitlements” have their UCC meanings.")
+    assert not got, got
+    got = accepted("For our adjusted margin, see “Non-GAAP Financial Measures” in Item 7 below.")
+    assert not got, got
+    got = accepted("“Reference Lenders” means Quarry Bank, N.A. and Delmont Trust Company.")
+    assert "Reference Lenders" not in got and "Quarry Bank, N.A." in got
+    got = accepted("Quarry Holdings, Inc. (“Quarry”) and Delmont Widgets Group (the “Seller”) agree.")
+    assert "Quarry Holdings, Inc." in got and "Delmont Widgets Group" in got
+
+
+def test_a_heading_written_as_a_sentence_is_not_a_name():
+    got = accepted("Risks Related to Operations\n\nThe Company Could Incur Substantial Penalties Related to Permits: "
+                   "we are exposed.")
+    assert not any("Could" in k for k in got), got
+
+
+def test_total_and_signatory_words_are_not_part_of_a_name():
+    got = accepted("Total Quarry Holdings, Inc. stockholders’ equity 52,741")
+    assert "Quarry Holdings, Inc." in got
+    got = accepted("Title: Authorized Signatory DELMONT PARTNERS FUND III, LIMITED PARTNERSHIP, by its general partner")
+    assert "DELMONT PARTNERS FUND III, LIMITED PARTNERSHIP" in got
