@@ -115,3 +115,52 @@ def test_total_and_signatory_words_are_not_part_of_a_name():
     assert "Quarry Holdings, Inc." in got
     got = accepted("Title: Authorized Signatory DELMONT PARTNERS FUND III, LIMITED PARTNERSHIP, by its general partner")
     assert "DELMONT PARTNERS FUND III, LIMITED PARTNERSHIP" in got
+
+
+# --------------------------------------------------------------------------- litigants
+
+def _lit(text, ents):
+    from corpkg.extract.roles.common import RoleContext
+    from corpkg.extract.roles.litigation import LitigationExtractor
+    from corpkg.extract.roles.testing import run_component
+
+    facts = run_component(LitigationExtractor, text, ents, context=RoleContext(issuer_key="iss"))
+    return {(s, k) for f in facts for s, k in f.participants}
+
+
+def test_a_side_word_before_a_party_gives_its_side():
+    text = ("On June 3, 2024, the court dismissed with prejudice the claims of plaintiff Harlow County Teachers "
+            "Pension Fund; the claims against defendants Rita Vance and Tom Beale remain.")
+    ents = [("Harlow County Teachers Pension Fund", "ORG", "harlow"), ("Rita Vance", "PERSON", "vance"),
+            ("Tom Beale", "PERSON", "beale")]
+    got = _lit(text, ents)
+    assert ("plaintiff", "harlow") in got and ("defendant", "vance") in got and ("defendant", "beale") in got
+
+
+def test_as_lead_plaintiff_after_a_party():
+    text = "In March 2020 the court consolidated the two class actions and appointed Dr. Ada Finch as Lead Plaintiff."
+    assert _lit(text, [("Ada Finch", "PERSON", "finch")]) == {("plaintiff", "finch")}
+
+
+def test_a_complaint_naming_its_defendants():
+    text = ("The amended complaint names as defendants Quillon Corp., two of its former officers, the underwriters "
+            "of its offering, and Harlow Robotics, Inc.")
+    got = _lit(text, [("Quillon Corp.", "ORG", "quillon"), ("Harlow Robotics, Inc.", "ORG", "harlow")])
+    assert got == {("defendant", "quillon"), ("defendant", "harlow")}
+
+
+def test_a_complaint_filed_in_a_court_without_against_names_its_plaintiff():
+    text = "On May 4, 2021, Harlow Robotics, Inc. filed a complaint in the Superior Court seeking a declaration."
+    assert _lit(text, [("Harlow Robotics, Inc.", "ORG", "harlow")]) == {("plaintiff", "harlow")}
+
+
+def test_a_guilty_plea_makes_the_prosecutor_the_plaintiff():
+    text = ("On July 2, 1998, Quillon Corp. announced that it agreed to plead guilty to antitrust charges by the "
+            "Criminal Division of the Vermont Attorney General.")
+    got = _lit(text, [("Quillon Corp.", "ORG", "quillon"), ("Vermont Attorney General", "ORG", "vtag")])
+    assert got == {("plaintiff", "vtag"), ("defendant", "quillon")}
+
+
+def test_a_side_word_alone_is_no_party():
+    text = "Plaintiffs seek damages; defendants intend to defend vigorously against Quillon Corp. claims."
+    assert _lit(text, [("Quillon Corp.", "ORG", "quillon")]) == set()
