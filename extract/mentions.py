@@ -416,6 +416,11 @@ def _make_candidates(text: str, a: int, b: int, lower: frozenset[str] | set[str]
                 pieces.append((cur, sig))
             cur, sig = [], []
             continue
+        if _DOCKET.fullmatch(w.rstrip(".,;")):
+            if cur:  # "Case No. A-18-774890-B & Gaft v. …": a docket number ends a name run
+                pieces.append((cur, sig))
+            cur, sig = [], []
+            continue
         if caps and w.lower() in _CAPS_BREAK:
             if cur:
                 pieces.append((cur, sig))
@@ -761,6 +766,7 @@ def _one_body(left: list[str], right: list[str]) -> bool:
     """"National Development and Reform Commission of the People's Republic of China": a left side of
     ordinary words only (no name by itself) and a right side headed by an organization word make one name."""
     lex = lexicon()
+    left = _without_municipality(left)  # "City of Westland Police and Fire Retirement System"
     if not left or not right or has_legal_suffix(" ".join(right)):
         return False
     cut = right.index("of") if "of" in right else len(right)
@@ -768,8 +774,25 @@ def _one_body(left: list[str], right: list[str]) -> bool:
     def ordinary(ws: list[str]) -> bool:
         return all(w.lower() in lex.common_words or w.lower() in lex.english_words or _key(w) in lex.org_heads for w in ws)
 
-    return (all(w[:1].isupper() for w in left) and ordinary(left) and classify_name(" ".join(left))[0] is None
+    kind, score = classify_name(" ".join(left))
+    return (all(w[:1].isupper() for w in left) and ordinary(left) and (kind is None or score < 0.5)
             and cut > 0 and _key(right[cut - 1]) in lex.org_heads and ordinary(right[:cut]))
+
+
+_DOCKET = re.compile(r"(?=(?:[^\d]*\d){4})[A-Za-z0-9]+(?:[-:][A-Za-z0-9]+){2,}")  # "A-18-774890-B", "1:18-cv-09640"
+_MUNICIPAL = {"City", "County", "State", "Town", "Village", "Township", "Commonwealth", "Borough", "Parish"}
+
+
+def _without_municipality(ws: list[str]) -> list[str]:
+    """The words after a leading public owner ("City of Westland", "State of Ohio", "Ohio"): a public
+    pension fund's name goes on with ordinary words ("Police", "Teachers")."""
+    if ws and ws[0] in _ARTICLES:
+        ws = ws[1:]
+    if len(ws) >= 4 and ws[0] in _MUNICIPAL and ws[1] == "of":
+        n = next((n for n in (3, 2) if len(ws) > 2 + n and _simple_place(" ".join(ws[2 : 2 + n]))), 1)
+        return ws[2 + n :]
+    n = next((n for n in (3, 2, 1) if len(ws) > n and _place_prefix(ws[:n])), 0)
+    return ws[n:]
 
 
 def _complete(name: str) -> bool:

@@ -164,3 +164,17 @@ def test_a_guilty_plea_makes_the_prosecutor_the_plaintiff():
 def test_a_side_word_alone_is_no_party():
     text = "Plaintiffs seek damages; defendants intend to defend vigorously against Quillon Corp. claims."
     assert _lit(text, [("Quillon Corp.", "ORG", "quillon")]) == set()
+
+
+# --------------------------------------------------------------------------- captions and public funds
+
+def test_a_docket_number_ends_a_name_run():
+    got = accepted("(Harlow v. Quillon, et al., Case No. B-19-554321-C & Brevant v. Quillon, et al., Case No. 2:19-cv-01234).")
+    assert "Brevant" in got and not any("Case" in k for k in got), got
+
+
+def test_a_public_pension_fund_is_one_name():
+    got = accepted("The claims of the City of Harlow Police and Fire Pension Fund were dismissed.")
+    assert "City of Harlow Police and Fire Pension Fund" in got, got
+    got = accepted("Last year the Vermont Police and Fire Pension Fund sued.")
+    assert "Vermont Police and Fire Pension Fund" in got, got

@@ -87,9 +87,9 @@ class LitigationExtractor(RoleComponent):
         courts = [(m.start(), m.end()) for m in _COURT.finditer(p.text)]
         drafts: list[_Draft] = []
         for a, b in p.sentences:
-            found = self._captions(p, a, b, courts) + self._narrative(p, a, b, courts) + self._defined_sides(p, a, b, courts)
-            found += self._side_words(p, a, b, courts)
-            for d in found:
+            here = self._captions(p, a, b, courts) + self._narrative(p, a, b, courts) + self._defined_sides(p, a, b, courts)
+            here += self._side_words(p, a, b, courts)
+            for d in here:
                 same = next((x for x in drafts if x.parties() & d.parties()), None)
                 if same:
                     same.plaintiffs += [k for k in d.plaintiffs if k not in same.plaintiffs]
