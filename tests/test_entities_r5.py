@@ -178,3 +178,13 @@ def test_a_public_pension_fund_is_one_name():
     assert "City of Harlow Police and Fire Pension Fund" in got, got
     got = accepted("Last year the Vermont Police and Fire Pension Fund sued.")
     assert "Vermont Police and Fire Pension Fund" in got, got
+
+
+def test_a_captioned_class_action_filed_against_named_individuals():
+    text = ("On March 3, 2021, a putative class action captioned Ada Finch v. Quillon Corp., et al., Case No. "
+            "3:21-cv-01234, was filed in the United States District Court against Quillon Corp., its Chief "
+            "Executive Officer, Paul Ostrow, and its Chief Financial Officer, Rita Vance.")
+    ents = [("Ada Finch", "PERSON", "finch"), ("Quillon Corp.", "ORG", "quillon"), ("Paul Ostrow", "PERSON", "ostrow"),
+            ("Rita Vance", "PERSON", "vance")]
+    got = _lit(text, ents)
+    assert {("defendant", "ostrow"), ("defendant", "vance"), ("defendant", "quillon")} <= got
