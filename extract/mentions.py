@@ -1353,6 +1353,10 @@ def _context(text: str, cands: list[Candidate], lower: frozenset[str] | set[str]
             c.kind = "Organization"
             c.score = 0.7
             c.signals.append("org-context")
+        if c.kind == "Person" and c.score < ACCEPT and _nameish(c.text) and len(c.text.split()) >= 2 \
+                and _SIDE_WORD_BEFORE.search(before):
+            c.score = 0.8  # "Plaintiffs Ada Finch and Tom Beale allege …": named individual parties
+            c.signals.append("party-context")
         if c.kind == "Organization" and c.score < ACCEPT and "generic-head" not in c.signals \
                 and (len(c.text.split()) >= 2 or _distinctive_word(c.text, lower, english=False)) \
                 and c.text.lower() not in _ROLE_TERMS and _party_of_suit(before, after):
@@ -1374,6 +1378,10 @@ def _context(text: str, cands: list[Candidate], lower: frozenset[str] | set[str]
         if rx["possessive_before"].search(before) and not has_legal_suffix(c.text) and c.kind == "Organization" \
                 and c.score < 0.9:
             c.rejected = "possessive"
+
+
+_SIDE_WORD_BEFORE = re.compile(r"(?<![\w-])(?:[Ll]ead\s+)?(?:[Pp]laintiffs?|[Dd]efendants?|[Pp]etitioners?|[Rr]espondents?|"
+                               r"[Cc]laimants?)\s+\Z")
 
 
 @lru_cache(maxsize=1)

@@ -188,3 +188,18 @@ def test_a_captioned_class_action_filed_against_named_individuals():
             ("Rita Vance", "PERSON", "vance")]
     got = _lit(text, ents)
     assert {("defendant", "ostrow"), ("defendant", "vance"), ("defendant", "quillon")} <= got
+
+
+def test_a_side_word_opening_a_sentence_is_not_part_of_the_name():
+    got = accepted("Plaintiffs Ada Finch and Tom Beale allege that the statements were false.")
+    assert "Ada Finch" in got and "Tom Beale" in got and not any(k.startswith("Plaintiffs") for k in got)
+
+
+def test_a_side_word_types_an_unusual_two_word_name_as_a_person():
+    got = accepted("The court dismissed the claims of plaintiff Zorvath Quennel in March.")
+    assert got.get("Zorvath Quennel") == "Person", got
+
+
+def test_federal_agencies_that_sue_are_known():
+    got = accepted("In August 2020, the Equal Employment Opportunity Commission commenced an action against us.")
+    assert got.get("Equal Employment Opportunity Commission") == "Organization"
