@@ -226,7 +226,7 @@ class LitigationExtractor(RoleComponent):
                       and _RX["by_before"].search(p.text[max(a, m.start - _W["by_before_after_defendant"]) : m.start])]
                 plaintiffs = [m.key for m in enumeration_from(p, by[0], b)] if by else []
                 out.append(_Draft(plaintiffs=plaintiffs, defendants=defendants, start=a, end=b))
-        if not out and not re.search(r"(?i)\bagainst\b", p.text[a:b]):
+        if not out and not _RX["against_word"].search(p.text, a, b):
             for fm in _RX["filed_in_forum"].finditer(p.text, a, b):
                 plaintiffs = self._subject(p, a, fm.start(), courts)
                 if plaintiffs:
@@ -270,7 +270,7 @@ class LitigationExtractor(RoleComponent):
             defendants = self._object(p, nm.end(), b, courts)
             for m in p.mentions_in(nm.end(), b):
                 if m.key not in defendants and self._ok(p, m, courts) \
-                        and re.search(r"(?:,\s*(?:and\s+)?|\s+and\s+)(?:the\s+)?\Z", p.text[max(a, m.start - 8) : m.start]):
+                        and _RX["list_gap_before"].search(p.text[max(a, m.start - _W["list_gap_before"]) : m.start]):
                     defendants.append(m.key)
             if defendants:
                 out.append(_Draft(defendants=defendants, start=a, end=b))
