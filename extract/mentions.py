@@ -194,7 +194,8 @@ def _regexes() -> dict[str, re.Pattern[str]]:
             r"[ \t\n]*[\"“]?",
             re.IGNORECASE,
         ),
-        "acronym_after": re.compile(r"\A[ \t]*\([ \t]*[\"“]?([A-Z][A-Za-z0-9&]{1,11})[\"”]?[ \t]*\)"),
+        "acronym_after": re.compile(r"\A(?:[ \t]+(?i:and[ \t]+(?:its[ \t]+)?(?:consolidated[ \t]+)?subsidiaries))?"
+                                   r"[ \t]*\([ \t]*[\"“]?([A-Z][A-Za-z0-9&]{1,11})[\"”]?[ \t]*\)"),
     }
 
 
@@ -259,13 +260,32 @@ def find_mentions(text: str, *, lowercase_words: frozenset[str] | set[str] = fro
     _context(text, cands, lowercase_words)
     _groups(text, cands)
     _list_context(text, cands)
+    _cued_list(text, cands)
     links = _links(text, cands)
     # a phrase that is only an alias (inside the parenthesis, after d/b/a) is not a new entity
     alias_spans = [(ln.alias_start, ln.alias_end) for ln in links]
     for c in cands:
         if c.rejected is None and any(s <= c.start and c.end <= e for s, e in alias_spans):
             c.rejected = "alias"
+        elif c.rejected is None and _quoted_phrase(text, c):
+            c.rejected = "quoted phrase"
     return PassageMentions(cands, links)
+
+
+_OPEN_QUOTES, _CLOSE_QUOTES = "\"“", "\"”"
+
+
+def _quoted_phrase(text: str, c: Candidate) -> bool:
+    """A capitalised phrase standing alone in quotes is a defined concept or a heading referred to
+    ("“Securities Entitlements”; “Securities Intermediary”", "“CD Reference Banks” means …", "see
+    “Non-GAAP Financial Measures”"), not a name: names in quotes are defined terms of a name
+    before them (links) or carry a legal suffix."""
+    if c.score >= 0.9 or has_legal_suffix(c.text) or c.start == 0:
+        return False
+    end = c.end
+    while end < len(text) and text[end] in ",.;:":
+        end += 1
+    return text[c.start - 1] in _OPEN_QUOTES and text[end : end + 1] in set(_CLOSE_QUOTES) and end < len(text)
 
 
 def _split_layout(text: str, a: int, b: int) -> list[tuple[int, int]]:
@@ -336,7 +356,8 @@ _PLACE_HEADS = {"County", "City", "Parish", "Township", "Borough", "Valley", "Is
                 "Province", "District", "Prefecture", "Heights", "Hills"}
 _TITLE_BREAK = {"With", "To", "In", "On", "At", "By", "From", "Into", "Versus", "Vs.", "Regarding", "Between", "Among", "As",
                 "Is", "Are", "Was", "Were", "Has", "Have", "Will", "Shall", "May", "If", "When", "Upon", "This", "That",
-                "These", "Those", "It", "We", "Our", "They", "Their", "He", "She", "His", "Her", "There", "Such", "Each"}
+                "These", "Those", "It", "We", "Our", "They", "Their", "He", "She", "His", "Her", "There", "Such", "Each",
+                "Could", "Would", "Should", "Can", "Might", "Must"}  # a modal verb: a heading written as a sentence
 _OF_KEEP_HEADS = {"bank", "university", "court", "department", "commission", "association", "institute", "college",
                   "board", "council", "society", "office", "ministry", "government", "state", "commonwealth",
                   "republic", "city", "county", "district", "school", "museum", "foundation", "trust", "fund",
@@ -360,6 +381,18 @@ def _make_candidates(text: str, a: int, b: int, lower: frozenset[str] | set[str]
         for n in range(len(ws) - 1, 0, -1):  # the longest known name inside the run
             for i in range(0, len(ws) - n + 1):
                 if n > 1 and _known_org(" ".join(ws[i : i + n])):
+                    if i == 0 and ws[n - 1].endswith(("'s", "’s")):
+                        # "Standard & Poor's Ratings Services": the known owner's own firm, one name
+                        return [Candidate(a, b, text[a:b], "Organization", 0.9, ["known"])]
+                    lead = 1 if i > 1 and ws[0] in _ARTICLES else 0
+                    if i > lead and _place_prefix(ws[lead:i]):
+                        # "the Ohio Environmental Protection Agency", "United States Department of Justice":
+                        # a state's or a country's own body, not the federal one
+                        s0, e0 = toks[lead][0], toks[i + n - 1][1]
+                        out = [Candidate(s0, e0, text[s0:e0], "Organization", 0.9, ["public-body"])]
+                        if i + n < len(ws):
+                            out.extend(_make_candidates(text, toks[i + n][0], b, lower))
+                        return out
                     out = _make_candidates(text, a, toks[i - 1][1], lower) if i > 0 else []
                     out.append(Candidate(toks[i][0], toks[i + n - 1][1], text[toks[i][0] : toks[i + n - 1][1]],
                                          "Organization", 0.9, ["known"]))
@@ -380,6 +413,11 @@ def _make_candidates(text: str, a: int, b: int, lower: frozenset[str] | set[str]
             if keep:
                 cur.append((s, s + len(keep)))
             if cur:
+                pieces.append((cur, sig))
+            cur, sig = [], []
+            continue
+        if _DOCKET.fullmatch(w.rstrip(".,;")):
+            if cur:  # "Case No. A-18-774890-B & Gaft v. …": a docket number ends a name run
                 pieces.append((cur, sig))
             cur, sig = [], []
             continue
@@ -728,6 +766,7 @@ def _one_body(left: list[str], right: list[str]) -> bool:
     """"National Development and Reform Commission of the People's Republic of China": a left side of
     ordinary words only (no name by itself) and a right side headed by an organization word make one name."""
     lex = lexicon()
+    left = _without_municipality(left)  # "City of Westland Police and Fire Retirement System"
     if not left or not right or has_legal_suffix(" ".join(right)):
         return False
     cut = right.index("of") if "of" in right else len(right)
@@ -735,8 +774,25 @@ def _one_body(left: list[str], right: list[str]) -> bool:
     def ordinary(ws: list[str]) -> bool:
         return all(w.lower() in lex.common_words or w.lower() in lex.english_words or _key(w) in lex.org_heads for w in ws)
 
-    return (all(w[:1].isupper() for w in left) and ordinary(left) and classify_name(" ".join(left))[0] is None
+    kind, score = classify_name(" ".join(left))
+    return (all(w[:1].isupper() for w in left) and ordinary(left) and (kind is None or score < 0.5)
             and cut > 0 and _key(right[cut - 1]) in lex.org_heads and ordinary(right[:cut]))
+
+
+_DOCKET = re.compile(r"(?=(?:[^\d]*\d){4})[A-Za-z0-9]+(?:[-:][A-Za-z0-9]+){2,}")  # "A-18-774890-B", "1:18-cv-09640"
+_MUNICIPAL = {"City", "County", "State", "Town", "Village", "Township", "Commonwealth", "Borough", "Parish"}
+
+
+def _without_municipality(ws: list[str]) -> list[str]:
+    """The words after a leading public owner ("City of Westland", "State of Ohio", "Ohio"): a public
+    pension fund's name goes on with ordinary words ("Police", "Teachers")."""
+    if ws and ws[0] in _ARTICLES:
+        ws = ws[1:]
+    if len(ws) >= 4 and ws[0] in _MUNICIPAL and ws[1] == "of":
+        n = next((n for n in (3, 2) if len(ws) > 2 + n and _simple_place(" ".join(ws[2 : 2 + n]))), 1)
+        return ws[2 + n :]
+    n = next((n for n in (3, 2, 1) if len(ws) > n and _place_prefix(ws[:n])), 0)
+    return ws[n:]
 
 
 def _complete(name: str) -> bool:
@@ -776,7 +832,7 @@ WeighCheck = Callable[[_Weighing], "Candidate | None"]
 
 def _known_body(w: _Weighing) -> Candidate | None:
     """Known bodies (SEC, IRS, FDIC ...)."""
-    if _known_org(w.flat):
+    if _known_org(w.flat) and not (" " not in w.flat and _PERSONAL & set(w.signals)):  # "Mr. Fitch" is a person
         w.c.kind, w.c.score = "Organization", 0.9
         w.c.signals.append("known")
         return w.c
@@ -788,6 +844,16 @@ def _stop_phrase_or_place(w: _Weighing) -> Candidate | None:
     if w.norm_full in lex.stop_phrases or w.norm_full in lex.places or w.flat in lex.state_codes:
         return w.reject("stop-phrase" if w.norm_full in lex.stop_phrases else "place")
     return None
+
+
+def _contents_line(w: _Weighing) -> Candidate | None:
+    """"Financial Information........ 32": a heading in a table of contents, not a name."""
+    if ".." in w.flat or _DOT_LEADER.match(w.text, w.e):
+        return w.reject("contents line")
+    return None
+
+
+_DOT_LEADER = re.compile(r"[ \t]*(?:\.[ \t]*){3,}")
 
 
 def _statute(w: _Weighing) -> Candidate | None:
@@ -876,6 +942,26 @@ def _is_public_body(words: list[str]) -> bool:
                 return (place or before[0].lower() == "european") and ws[-1].lower() not in {"office", "department"}
             return bool(place or modifier)
     return False
+
+
+def _place_prefix(words: list[str]) -> bool:
+    """Words naming a U.S. state or a country before a public body ("Ohio", "United States", "U.S.")."""
+    phrase = " ".join(words)
+    return _simple_place(phrase) or phrase in _COUNTRY_PREFIXES
+
+
+_COUNTRY_PREFIXES = {"United States", "U.S.", "US", "UNITED STATES"}
+
+
+def _without_place(name: str) -> str:
+    """"United States Department of Justice" → "Department of Justice" (for its acronym "DOJ")."""
+    ws = name.split()
+    if ws and ws[0] in _ARTICLES:
+        ws = ws[1:]
+    for k in (3, 2, 1):
+        if len(ws) > k + 1 and _place_prefix(ws[:k]):
+            return " ".join(ws[k:])
+    return name
 
 
 def _public_words(words: list[str]) -> bool:
@@ -1053,6 +1139,7 @@ def _typed(w: _Weighing) -> Candidate | None:
 WEIGH_CHECKS: tuple[tuple[str, WeighCheck], ...] = (
     ("known body", _known_body),
     ("stop phrase or place", _stop_phrase_or_place),
+    ("contents line", _contents_line),
     ("statute", _statute),
     ("tail after a year", _tail_after_year),
     ("city before a state", _city_before_state),
@@ -1170,10 +1257,13 @@ def _known_org(flat: str) -> str | None:
     if flat in forms:
         return forms[flat]
     bare = strip_legal_suffix(flat)
-    if bare != flat and bare in forms:
+    if bare != flat and bare in forms and " " in bare:  # not "Fitch Co." of "Abercrombie & Fitch Co."
         return forms[bare]  # "National Association of Securities Dealers, Inc."
     if flat.startswith(("The ", "THE ")) and flat[4:] in forms:
         return forms[flat[4:]]
+    for prefix in _COUNTRY_PREFIXES:  # "United States Securities and Exchange Commission" is the SEC
+        if flat.startswith(prefix + " ") and flat[len(prefix) + 1 :] in forms:
+            return forms[flat[len(prefix) + 1 :]]
     return None
 
 
@@ -1207,13 +1297,14 @@ def _two_surnames(c: Candidate, lower: frozenset[str] | set[str]) -> bool:
             and ws[-1].lower() in lexicon().last_names)
 
 
-def _distinctive_word(word: str, lower: frozenset[str] | set[str]) -> bool:
-    """A single capitalised word that is not a common word, a first name or a place."""
+def _distinctive_word(word: str, lower: frozenset[str] | set[str], *, english: bool = True) -> bool:
+    """A single capitalised word that is not a common word, a first name or a place (nor, with
+    ``english``, any English word: a strong context such as a suit's party slot may waive that)."""
     lex = lexicon()
     w = word.strip(",. ")
     lw = w.lower()
     return (len(w) >= 3 and " " not in w and lw not in lex.common_words and lw not in lower
-            and lw not in lex.english_words
+            and not (english and lw in lex.english_words)
             and lw.rstrip("s") not in lower and lw.rstrip("s") not in lex.common_words
             and lw not in lex.first_names and lw not in lex.places and w not in lex.leading_stopwords
             and lw not in lex.stop_phrases and lw not in lex.org_heads)
@@ -1262,6 +1353,15 @@ def _context(text: str, cands: list[Candidate], lower: frozenset[str] | set[str]
             c.kind = "Organization"
             c.score = 0.7
             c.signals.append("org-context")
+        if c.kind == "Person" and c.score < ACCEPT and _nameish(c.text) and len(c.text.split()) >= 2 \
+                and _SIDE_WORD_BEFORE.search(before):
+            c.score = 0.8  # "Plaintiffs Ada Finch and Tom Beale allege …": named individual parties
+            c.signals.append("party-context")
+        if c.kind == "Organization" and c.score < ACCEPT and "generic-head" not in c.signals \
+                and (len(c.text.split()) >= 2 or _distinctive_word(c.text, lower, english=False)) \
+                and c.text.lower() not in _ROLE_TERMS and _party_of_suit(before, after):
+            c.score = 0.7  # "Whinstone filed a petition against …", "a complaint against Whinstone"
+            c.signals.append("party-context")
         if (c.kind == "Organization" and c.score < ACCEPT and c.text.startswith("The ")
                 and re.search(r"[a-z,]\s+\Z", before)):
             c.score = 0.7  # "a member of The Business Council": a capital "The" inside a sentence
@@ -1278,6 +1378,25 @@ def _context(text: str, cands: list[Candidate], lower: frozenset[str] | set[str]
         if rx["possessive_before"].search(before) and not has_legal_suffix(c.text) and c.kind == "Organization" \
                 and c.score < 0.9:
             c.rejected = "possessive"
+
+
+_SIDE_WORD_BEFORE = re.compile(r"(?<![\w-])(?:[Ll]ead\s+)?(?:[Pp]laintiffs?|[Dd]efendants?|[Pp]etitioners?|[Rr]espondents?|"
+                               r"[Cc]laimants?)\s+\Z")
+
+
+@lru_cache(maxsize=1)
+def _suit_rx() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    nouns = "|".join(re.escape(n).replace(r"\ ", r"\s+") for n in lexicon().suit_nouns)
+    before = re.compile(rf"(?<![\w-])(?:{nouns})\s+(?:\w+\s+){{0,2}}?against\s+\Z", re.IGNORECASE)
+    after = re.compile(rf"\A(?:\s*\([^()\n]{{1,40}}\))?,?\s+(?:has\s+|had\s+|also\s+)?(?:filed|brought|commenced|"
+                       rf"initiated|served)\s+(?:a|an)\s+(?:[\w-]+\s+){{0,2}}?(?:{nouns})\b", re.IGNORECASE)
+    return before, after
+
+
+def _party_of_suit(before: str, after: str) -> bool:
+    """A name in a party's slot of a suit: "X filed a complaint", "a petition against X"."""
+    rb, ra = _suit_rx()
+    return bool(rb.search(before) or ra.match(after))
 
 
 _NAMEISH_WORD = re.compile(r"^(?:[A-Z][a-zA-Z'’\-]+|[A-Z]\.?|[A-Z][a-z]*\.|[A-Z]+,?|Jr\.?|Sr\.?|I{2,3},?|de|van|von|der|del|la)$")
@@ -1493,11 +1612,12 @@ def _links(text: str, cands: list[Candidate]) -> list[Link]:
     for i, c in enumerate(cands):
         if not c.accepted or c.kind != "Organization":
             continue
-        am = rx["acronym_after"].match(text[c.end : c.end + 20])
+        am = rx["acronym_after"].match(text[c.end : c.end + 60])
         if not am:
             continue
         acro = am.group(1)
-        if acro[0].upper() != normalize_name(c.text)[:1].upper() or _key(acro) in lex.legal_suffix_keys:
+        if acro[0].upper() not in {normalize_name(c.text)[:1].upper(), normalize_name(_without_place(c.text))[:1].upper()} \
+                or _key(acro) in lex.legal_suffix_keys:
             continue
         if sum(ch.isupper() for ch in acro) < 2 or acro.lower() in lex.places or acro in lex.state_codes:
             continue  # "(Argentina)", "(Japan)": a place, not an acronym
@@ -1588,6 +1708,51 @@ _PERSONAL = {"honorific", "title", "signature", "name-line"}
 _LIST_CUE = re.compile(r"(?<![\w-])(?:competitors|customers|clients|companies|peers|firms|banks|suppliers|vendors|brands|"
                        r"retailers|insurers|carriers|manufacturers|distributors|licensees)[ \t]+(?:such[ \t]+as|include|"
                        r"including|includes|included|are|were|like)[ \t:,]*\Z", re.IGNORECASE)
+
+
+@lru_cache(maxsize=1)
+def _cue_rx() -> re.Pattern[str]:
+    nouns = "|".join(re.escape(n) for n in lexicon().list_cue_nouns)
+    verbs = r"such[ \t]+as|include|includes|including|included|are|were|like"
+    return re.compile(rf"(?<![\w-])(?:{nouns})(?:[ \t]+(?!{verbs})[\w-]+){{0,4}}?[ \t]+(?:{verbs})[ \t:,]*\Z",
+                      re.IGNORECASE)
+
+
+_MIN_CUED_LIST = 3
+_LOWER_COMPOUND = re.compile(r"-[a-z]")  # "India-based (service providers)": an adjective, not a name
+
+
+def _cued_list(text: str, cands: list[Candidate]) -> None:
+    """Bare one-word members of a list opened by a cue ("Our competitors include: Alphabet (Google),
+    Amazon, BMC and Broadcom"; ``patterns/list_cue_nouns.txt``) are companies. A parenthesis after
+    a member (an acronym, a parent's name) does not end the list."""
+    cue, gap = _cue_rx(), _regexes()["list_gap"]
+    i = 0
+    while i < len(cands):
+        first = cands[i]
+        if not cue.search(text[max(0, first.start - 90) : first.start]):
+            i += 1
+            continue
+        members, end, j = [first], first.end, i + 1
+        while j < len(cands):
+            d, between = cands[j], text[end : cands[j].start]
+            if between.strip() == "(":  # inside a parenthesis after the member: skip to its end
+                close = text.find(")", d.end, d.end + 60)
+                if close < 0:
+                    break
+                end, j = close + 1, j + 1
+                continue
+            if not gap.match(between):
+                break
+            members.append(d)
+            end, j = d.end, j + 1
+        if len(members) >= _MIN_CUED_LIST:
+            for m in members:
+                if m.rejected is None and m.kind == "Organization" and 0.35 <= m.score < ACCEPT \
+                        and "generic-head" not in m.signals and not _LOWER_COMPOUND.search(m.text):
+                    m.score = 0.7
+                    m.signals.append("cued-list")
+        i = max(j, i + 1)
 
 
 @lru_cache(maxsize=1)

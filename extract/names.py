@@ -63,6 +63,8 @@ PATTERN_FILES = (
     "public_body_heads.txt",
     "public_body_organs.txt",
     "public_body_modifiers.txt",
+    "list_cue_nouns.txt",
+    "suit_nouns.txt",
 )
 
 
@@ -111,6 +113,8 @@ class Lexicon:
     public_body_heads: frozenset[str] = frozenset()  # lower case: "office", "attorney general"
     public_body_organs: frozenset[str] = frozenset()  # lower case: "directors" (Board of Directors)
     public_body_modifiers: frozenset[str] = frozenset()  # lower case: "federal", "european"
+    list_cue_nouns: tuple[str, ...] = ()  # lower case: "competitors", "customers" (a list of companies follows)
+    suit_nouns: tuple[str, ...] = ()  # lower case: "complaint", "petition" (a suit against a party)
 
 
 def _key(token: str) -> str:
@@ -146,6 +150,8 @@ def lexicon() -> Lexicon:
         public_body_heads=frozenset(s.lower() for s in load_list("public_body_heads.txt")),
         public_body_organs=frozenset(s.lower() for s in load_list("public_body_organs.txt")),
         public_body_modifiers=frozenset(s.lower() for s in load_list("public_body_modifiers.txt")),
+        list_cue_nouns=tuple(s.lower() for s in load_list("list_cue_nouns.txt")),
+        suit_nouns=tuple(sorted((s.lower() for s in load_list("suit_nouns.txt")), key=len, reverse=True)),
     )
 
 

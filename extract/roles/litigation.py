@@ -87,7 +87,9 @@ class LitigationExtractor(RoleComponent):
         courts = [(m.start(), m.end()) for m in _COURT.finditer(p.text)]
         drafts: list[_Draft] = []
         for a, b in p.sentences:
-            for d in self._captions(p, a, b, courts) + self._narrative(p, a, b, courts) + self._defined_sides(p, a, b, courts):
+            here = self._captions(p, a, b, courts) + self._narrative(p, a, b, courts) + self._defined_sides(p, a, b, courts)
+            here += self._side_words(p, a, b, courts)
+            for d in here:
                 same = next((x for x in drafts if x.parties() & d.parties()), None)
                 if same:
                     same.plaintiffs += [k for k in d.plaintiffs if k not in same.plaintiffs]
@@ -211,6 +213,10 @@ class LitigationExtractor(RoleComponent):
                 if defendants:
                     out.append(_Draft(defendants=defendants, start=a, end=b))
         if not out:
+            out += self._named_defendants(p, a, b, courts)
+        if not out:
+            out += self._guilty_plea(p, a, b, courts)
+        if not out:
             for pm in _PASSIVE.finditer(p.text, a, b):
                 defendants = self._subject(p, a, pm.start(), courts)
                 if not defendants:
@@ -220,6 +226,11 @@ class LitigationExtractor(RoleComponent):
                       and _RX["by_before"].search(p.text[max(a, m.start - _W["by_before_after_defendant"]) : m.start])]
                 plaintiffs = [m.key for m in enumeration_from(p, by[0], b)] if by else []
                 out.append(_Draft(plaintiffs=plaintiffs, defendants=defendants, start=a, end=b))
+        if not out and not _RX["against_word"].search(p.text, a, b):
+            for fm in _RX["filed_in_forum"].finditer(p.text, a, b):
+                plaintiffs = self._subject(p, a, fm.start(), courts)
+                if plaintiffs:
+                    out.append(_Draft(plaintiffs=plaintiffs, start=a, end=b))
         if not out:
             for bm in _RX["suit_brought_by"].finditer(p.text, a, b):
                 plaintiffs = self._object(p, bm.end(), b, courts)
@@ -227,6 +238,56 @@ class LitigationExtractor(RoleComponent):
                 defendants = self._subject(p, a, sv.start(), courts) if sv else []
                 if plaintiffs and not _RX["against_after"].match(p.text, bm.end(), b):
                     out.append(_Draft(plaintiffs=plaintiffs, defendants=[k for k in defendants if k not in plaintiffs], start=a, end=b))
+        return out
+
+    def _side_words(self, p: Passage, a: int, b: int, courts: Courts) -> list[_Draft]:
+        """Parties named with their side's word: "plaintiff City of Westland Police and Fire
+        Retirement System", "defendants Jane Roe and John Doe", "appointed Dr. Roe as Lead Plaintiff"."""
+        d = _Draft(start=a, end=b)
+        done = -1
+        for m in p.mentions_in(a, b):
+            if m.start < done or m.pronoun or not self._ok(p, m, courts):
+                continue
+            wb = _RX["side_word_before"].search(p.text, max(a, m.start - _W["side_word_before"]), m.start)
+            wa = _RX["side_word_after"].match(p.text, m.end, b)
+            if wb:
+                side = d.plaintiffs if wb.group("plaintiff") else d.defendants
+                members = enumeration_from(p, m, b)
+                done = members[-1].end
+            elif wa:
+                side = d.plaintiffs if wa.group("plaintiff") else d.defendants
+                members = enumeration_before(p, m, a)
+            else:
+                continue
+            side += [x.key for x in members if self._ok(p, x, courts) and not x.pronoun and x.key not in d.parties()]
+        return [d] if d.parties() else []
+
+    def _named_defendants(self, p: Passage, a: int, b: int, courts: Courts) -> list[_Draft]:
+        """"The amended complaint names as defendants the Company, four current and former officers,
+        the underwriters, and Baker Hughes Company": the listed parties are defendants."""
+        out = []
+        for nm in _RX["names_as_defendants"].finditer(p.text, a, b):
+            defendants = self._object(p, nm.end(), b, courts)
+            for m in p.mentions_in(nm.end(), b):
+                if m.key not in defendants and self._ok(p, m, courts) \
+                        and _RX["list_gap_before"].search(p.text[max(a, m.start - _W["list_gap_before"]) : m.start]):
+                    defendants.append(m.key)
+            if defendants:
+                out.append(_Draft(defendants=defendants, start=a, end=b))
+        return out
+
+    def _guilty_plea(self, p: Passage, a: int, b: int, courts: Courts) -> list[_Draft]:
+        """"X agreed to plead guilty to antitrust charges by the Antitrust Division of the US
+        Department of Justice": the prosecutor is the plaintiff, the sentence's first party the defendant."""
+        out = []
+        for gm in _RX["plead_guilty"].finditer(p.text, a, b):
+            prosecutor = self._object(p, gm.end(), b, courts)
+            if not prosecutor:
+                nxt = next((m for m in p.mentions_in(gm.end(), b) if self._ok(p, m, courts)), None)
+                prosecutor = [nxt.key] if nxt is not None and nxt.start - gm.end() <= _W["side_word_before"] else []
+            first = next((m for m in p.mentions_in(a, gm.start()) if self._ok(p, m, courts) and m.key not in prosecutor), None)
+            if prosecutor and first is not None:
+                out.append(_Draft(plaintiffs=prosecutor, defendants=[first.key], start=a, end=b))
         return out
 
     def _defined_sides(self, p: Passage, a: int, b: int, courts: Courts) -> list[_Draft]:
