@@ -167,6 +167,7 @@ def _parties(text: str, a: int, b: int) -> list[AgreementParty]:
     """The parties of the party list ``text[a:b]``."""
     out: list[AgreementParty] = []
     pending: list[int] = []  # parties waiting for an "as ..." capacity
+    since_capacity: list[int] = []  # every party since the last capacity, across " and "
     prev_and = False
     for piece, s, e in _pieces(text[a:b], a, a - (text.rfind("\n", 0, a) + 1)):
         lead = len(piece) - len(piece.lstrip())
@@ -177,6 +178,7 @@ def _parties(text: str, a: int, b: int) -> list[AgreementParty]:
             continue
         lead_and = piece.lower().startswith("and ") or prev_and
         prev_and = piece.lower() == "and"
+        collectively = _rx("collective_capacity").match(piece) is not None
         lead_m = _rx("enumerator").match(piece) or _rx("lead_strip").match(piece)
         while lead_m:  # "RECITALS A. Lantern Mobility, Inc.": a heading, then a list marker
             piece, s = piece[lead_m.end():], s + lead_m.end()
@@ -188,9 +190,9 @@ def _parties(text: str, a: int, b: int) -> list[AgreementParty]:
         capacity = _clean_capacity(cap_m.group(1)) if cap_m else None
         name_part = body[: cap_m.start()].strip(" ,") if cap_m else body.strip(" ,")
         if cap_m and cap_m.start() == 0 or (not name_part and capacity):
-            for i in pending:
+            for i in (since_capacity if collectively and capacity else pending):
                 out[i] = _with_capacity(out[i], capacity or "")
-            pending = []
+            pending, since_capacity = [], []
             if term and out and (len(out) - 1) not in pending:
                 out[-1] = _with_term(out[-1], term)
             continue
@@ -218,7 +220,9 @@ def _parties(text: str, a: int, b: int) -> list[AgreementParty]:
             pending = []
         if not capacity:
             pending.append(len(out) - 1)
+            since_capacity.append(len(out) - 1)
         else:
+            since_capacity = []
             if term and defined and _rx("collective").search(defined.group(0)):
                 for i in pending:
                     out[i] = _with_capacity(out[i], capacity)

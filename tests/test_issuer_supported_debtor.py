@@ -105,3 +105,19 @@ def test_a_prospectus_supplement_caption_names_its_issuer() -> None:
 
 def test_a_caption_line_without_a_legal_suffix_is_no_issuer() -> None:
     assert _issuer(CAPTION.format(name="Important Notice to Shareholders")) == []
+
+
+def test_collectively_as_the_borrower_reaches_every_name_of_the_list() -> None:
+    lines = ["Exhibit 10.1", "CREDIT AGREEMENT", "dated as of March 1, 2024", "by and among",
+             "ACME HOLDINGS LLC,", "a Delaware limited liability company,", "and", "ACME BUILDERS LLC,",
+             "ACME ATLANTA LLC,", "and", "ACME HOUSTON LLC,", "each a Georgia limited liability company,",
+             "collectively as the Borrower", "The financial institutions party hereto, as Lenders", "and",
+             "KEYSTONE BANK, NATIONAL ASSOCIATION, as Administrative Agent"]
+    doc = read_text("\n\n".join(lines).encode(), "credit.txt")
+    (ag,) = doc.agreements
+    caps = {p.name: p.capacity for p in ag.parties}
+    assert [n for n, c in caps.items() if c == "borrower"] == [
+        "ACME HOLDINGS LLC", "ACME BUILDERS LLC", "ACME ATLANTA LLC", "ACME HOUSTON LLC"]
+    assert caps["KEYSTONE BANK, NATIONAL ASSOCIATION"] == "administrative agent"
+    assert ag.issuer is not None and ag.issuer.name == "ACME HOLDINGS LLC"
+
