@@ -3,14 +3,12 @@ prose, press-release quotes and contacts. Every sentence is made up."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
-from corpkg.extract.model import Document
 from corpkg.extract.roles.common import RoleContext
 from corpkg.extract.roles.officers import OfficerExtractor
 from corpkg.extract.roles.testing import facts_as_tuples, run_component
+from tests.test_roles_officers_narrative import run_filing
 
 ISS = "iss"
 
@@ -21,35 +19,6 @@ def run(text, ents, **ctx):
 
 def pairs(facts):
     return facts_as_tuples(facts, ("holder", "organization"))
-
-
-def run_filing(text, names, issuer=ISS):
-    """All position facts of a small filing: ``names`` maps each printed name to (key, label);
-    passages are the blank-line separated blocks."""
-    from corpkg.extract.roles.run import extract_roles
-    from corpkg.extract.roles.testing import make_doc
-
-    mentions = sorted((m.start(), m.end(), key, label) for name, (key, label) in names.items()
-                      for m in re.finditer(re.escape(name), text))
-
-    class Index:
-        issuer_key = issuer
-        entities = ()
-
-        def mentions_in(self, a, b):
-            return [m for m in mentions if m[0] >= a and m[1] <= b]
-
-        def resolve(self, name):
-            return None
-
-    document = Document(path="x", format="text", text=text, sha256="", encoding="utf-8")
-    docs = []
-    for m in re.finditer(r"[^\n]+(?:\n(?!\n)[^\n]*)*", text):
-        ents = [(text[s:e], label, key) for s, e, key, label in mentions if m.start() <= s and e <= m.end()]
-        if ents:
-            docs.append(make_doc(m.group(0), ents, passage_start=m.start()))
-    result = extract_roles(document, Index(), docs=docs, issuer_key=issuer)
-    return [f for f in result.facts if f.role == "position"]
 
 
 def titles(facts):
