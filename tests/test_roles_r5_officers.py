@@ -5,20 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from corpkg.extract.roles.common import RoleContext
-from corpkg.extract.roles.officers import OfficerExtractor
-from corpkg.extract.roles.testing import facts_as_tuples, run_component
-from tests.test_roles_officers_narrative import run_filing
-
-ISS = "iss"
-
-
-def run(text, ents, **ctx):
-    return run_component(OfficerExtractor, text, ents, context=RoleContext(issuer_key=ISS, **ctx), passage_start=20)
-
-
-def pairs(facts):
-    return facts_as_tuples(facts, ("holder", "organization"))
+from tests.test_roles_officers_narrative import ISS, pairs, run, run_filing
 
 
 def titles(facts):
