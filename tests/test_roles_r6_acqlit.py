@@ -62,6 +62,10 @@ def test_additional_stake_completing_a_holding(text, expected):
          "patent infringement.", {("plaintiff", "pell"), ("plaintiff", "wren"), ("defendant", "kestrel")}),
         ("In 2020, Kestrel Labs, Inc. filed suit against Pell Partners LLC and its parent Larch Capital Corp. in "
          "federal court.", {("plaintiff", "kestrel"), ("defendant", "pell"), ("defendant", "larch")}),
+        ("Pell Partners LLC and its parent Larch Capital Corp. v. Kestrel Labs, Inc., Case No. 1:20-cv-100, is "
+         "pending.", {("plaintiff", "pell"), ("plaintiff", "larch"), ("defendant", "kestrel")}),
+        ("In 1998 Pell Partners LLC and its subsidiary, Wren Corp., were named as defendants in a lawsuit brought "
+         "by Kestrel Labs, Inc.", {("plaintiff", "kestrel"), ("defendant", "pell"), ("defendant", "wren")}),
         # a defined term for one party alone: that party only
         ("On June 2, 2021, Larch Capital Corp. (\u201cLarch\u201d) filed a complaint against Kestrel Labs, Inc.",
          {("plaintiff", "larch"), ("defendant", "kestrel")}),

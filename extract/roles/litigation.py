@@ -178,7 +178,7 @@ class LitigationExtractor(RoleComponent):
             before = [m for m in p.mentions_in(a, sm.start()) if self._ok(p, m, courts)]
             if not before or not _RX["et_al_gap"].fullmatch(p.text[before[-1].end : sm.start()]):
                 continue
-            plaintiffs = [m.key for m in enumeration_before(p, before[-1], a)]
+            plaintiffs = [m.key for m in self._related_before(p, enumeration_before(p, before[-1], a), a)]
             defendants = self._object(p, sm.end(), b, courts)
             if not defendants:
                 continue
