@@ -448,6 +448,8 @@ class AcquisitionExtractor(RoleComponent):
                     continue
                 kind = "assets" if from_seller else self._kind(m.group("obj"))
                 if kind is None:
+                    kind = self._resulting_stake(p.text[target.end : b], m.group("obj"))
+                if kind is None:
                     continue
                 if rx is _NOUN:
                     by = p.mentions_in(target.end, b)
@@ -630,6 +632,17 @@ class AcquisitionExtractor(RoleComponent):
             attrs = self._attrs(p, a, b, "company") + self._status(p, a, m.start(), m.end())
             out += self._emit(p, [acq.key], target.key, a, b, attrs)
         return out
+
+    def _resulting_stake(self, tail: str, obj: str | None) -> str | None:
+        """Kind of an additional minority stake by the holding it results in ("an additional 50 percent
+        interest in X … and now own 100 percent of X"); None when no resulting holding is stated."""
+        if not obj or not _RX["additional_stake"].search(obj):
+            return None
+        res = _RX["stake_result_after"].match(tail)
+        if not res:
+            return None
+        v = float(res.group(1))
+        return "company" if v > _T["whole_above"] else "control" if v > _T["control_above"] else None
 
     def _stake(self, tail: str) -> str:
         """Kind of a purchase of a number of shares: by the percentage stated right after the target

@@ -135,7 +135,21 @@ class LitigationExtractor(RoleComponent):
         before = [m for m in p.mentions_in(a, pos) if self._ok(p, m, courts)]
         if not before or not _SUBJ_GAP.fullmatch(p.text[before[-1].end : pos]):
             return []
-        return [m.key for m in enumeration_before(p, before[-1], a) if self._ok(p, m, courts)]
+        members = self._related_before(p, enumeration_before(p, before[-1], a), a)
+        return [m.key for m in members if self._ok(p, m, courts)]
+
+    def _related_before(self, p: Passage, members: list[Mention], a: int) -> list[Mention]:
+        """Prepend the party joined to the first member as its kin ("A and its parent B", "A and its
+        wholly owned subsidiary B"): both sue or are sued together."""
+        first = members[0]
+        prev = [m for m in p.mentions_in(a, first.start) if m.end <= first.start and not m.pronoun]
+        if (len(members) == 1 and prev and prev[-1].key == first.key
+                and _RX["defined_term_gap"].fullmatch(p.text, prev[-1].end, first.start)):
+            # "A and its parent B (collectively “B”)": the defined term stands for the whole group
+            return self._related_before(p, enumeration_before(p, prev[-1], a), a)
+        if prev and _RX["related_party_gap"].fullmatch(p.text, prev[-1].end, first.start):
+            return [*enumeration_before(p, prev[-1], a), *members]
+        return members
 
     def _object(self, p: Passage, pos: int, b: int, courts: Courts) -> list[str]:
         after = [m for m in p.mentions_in(max(0, pos - _W["object_lookback"]), b) if m.end > pos and self._ok(p, m, courts)]
@@ -152,7 +166,8 @@ class LitigationExtractor(RoleComponent):
             # a descriptor may itself hold a name ("current or former Company directors Jane Roe"):
             # the next party is one of the next few mentions
             nxt = [m for m in p.mentions if m.start >= cur.end and m.end <= limit][: _W["party_list_lookahead"]]
-            m = next((x for x in nxt if _PARTY_GAP.fullmatch(p.text, cur.end, x.start)), None)
+            m = next((x for x in nxt if _PARTY_GAP.fullmatch(p.text, cur.end, x.start)
+                      or _RX["related_party_gap"].fullmatch(p.text, cur.end, x.start)), None)
             if m is None:
                 return out
             out.append(m)
@@ -163,7 +178,7 @@ class LitigationExtractor(RoleComponent):
             before = [m for m in p.mentions_in(a, sm.start()) if self._ok(p, m, courts)]
             if not before or not _RX["et_al_gap"].fullmatch(p.text[before[-1].end : sm.start()]):
                 continue
-            plaintiffs = [m.key for m in enumeration_before(p, before[-1], a)]
+            plaintiffs = [m.key for m in self._related_before(p, enumeration_before(p, before[-1], a), a)]
             defendants = self._object(p, sm.end(), b, courts)
             if not defendants:
                 continue
