@@ -107,3 +107,14 @@ def test_credit_fact_of_unnamed_lenders_conforms_to_the_shape() -> None:
 
     ex = _extraction(AMENDMENT.format(after=AGENT_BLOCK))
     assert validate_dataset(build_filing_graph(ex).to_dataset()).conforms
+
+
+def test_a_party_signing_only_as_guarantor_is_no_agent() -> None:
+    # "B, a Maryland corporation, and C, as administrative agent": the preamble's capacity seems to cover both
+    text = AMENDMENT.format(after=AGENT_BLOCK).replace(
+        'the Lenders party hereto and Ashgrove National Bank, N.A., as Administrative Agent',
+        'Quillfeather Outdoor Goods, Inc., a Maryland corporation, and Ashgrove National Bank, N.A., as '
+        'Administrative Agent for the Lenders')
+    slots = _slots(text)
+    assert "QUILLFEATHER OUTDOOR GOODS, INC." in slots["guarantor"]
+    assert slots["agent"] == {"ASHGROVE NATIONAL BANK, N.A."}

@@ -221,6 +221,7 @@ def agreement_facts(doc: Document, ag: Agreement, resolve: Resolve, issuer_key: 
     uncaptioned = ag.kind in _words("uncaptioned_lender_kinds") and any(
         s.org and s.capacity and is_lending_capacity(s.capacity) for s in ag.signatories)
     with_part = {normalize_name(p.name) for p in ag.parties if p.capacity}
+    signed_guarantors: set[str] = set()  # who signs as a guarantor only: no agent, whatever the preamble's list seemed to say
     group = ""  # a plural caption ("SUBSIDIARY GUARANTORS:") heads the blocks under it until the next capacity
     for s in ag.signatories:
         if not s.org:
@@ -230,6 +231,7 @@ def agreement_facts(doc: Document, ag: Agreement, resolve: Resolve, issuer_key: 
         group = s.capacity if s.capacity and _has(s.capacity, "guarantor_group") else group if not s.capacity else ""
         if cap and _has(cap, "guarantor") and not is_lending_capacity(cap) and not _is_agent(cap):
             put(slots, "guarantor", s.org, ev)
+            signed_guarantors.add(resolve(s.org, "Organization", ev))
         if s.capacity and _is_agent(s.capacity):
             put(slots, "agent", s.org, ev)
         if s.capacity and _is_agent(s.capacity, "arranger"):
@@ -254,6 +256,8 @@ def agreement_facts(doc: Document, ag: Agreement, resolve: Resolve, issuer_key: 
                 commitments.append((key, c, ev))
     # a guarantee or credit document whose lenders go unnamed ("the Lenders party hereto") still says who
     # guarantees whose debt to which agent: the agent stands for the lenders (the credit shape: a lender or an agent)
+    for key in signed_guarantors & set(slots["agent"]):
+        del slots["agent"][key]
     for_agent = bool(slots["agent"] and slots["guarantor"])
     if for_agent and not slots["lender"]:
         for key in [k for k in slots["agent"] if not looks_like_name(names.get(k, k).rstrip(")"))
