@@ -188,9 +188,11 @@ def agreement_facts(doc: Document, ag: Agreement, resolve: Resolve, issuer_key: 
     slots: dict[str, dict[str, list[Evidence]]] = {"lender": {}, "borrower": {}, "guarantor": {}, "agent": {},
                                                    "arranger": {}}
     acq: dict[str, dict[str, list[Evidence]]] = {"acquirer": {}, "target": {}, "merger_sub": {}}
+    names: dict[str, str] = {}  # entity key -> the name as printed
 
     def put(table: dict[str, dict[str, list[Evidence]]], slot: str, name: str, ev: Evidence) -> None:
         key = resolve(name, "Organization", ev)
+        names.setdefault(key, name)
         table[slot].setdefault(key, []).append(ev)
 
     for p in ag.parties:
@@ -219,10 +221,17 @@ def agreement_facts(doc: Document, ag: Agreement, resolve: Resolve, issuer_key: 
     uncaptioned = ag.kind in _words("uncaptioned_lender_kinds") and any(
         s.org and s.capacity and is_lending_capacity(s.capacity) for s in ag.signatories)
     with_part = {normalize_name(p.name) for p in ag.parties if p.capacity}
+    signed_guarantors: set[str] = set()  # who signs as a guarantor only: no agent, whatever the preamble's list seemed to say
+    group = ""  # a plural caption ("SUBSIDIARY GUARANTORS:") heads the blocks under it until the next capacity
     for s in ag.signatories:
         if not s.org:
             continue
         ev = _ev(doc, s.start, s.end)
+        cap = s.capacity or group
+        group = s.capacity if s.capacity and _has(s.capacity, "guarantor_group") else group if not s.capacity else ""
+        if cap and _has(cap, "guarantor") and not is_lending_capacity(cap) and not _is_agent(cap):
+            put(slots, "guarantor", s.org, ev)
+            signed_guarantors.add(resolve(s.org, "Organization", ev))
         if s.capacity and _is_agent(s.capacity):
             put(slots, "agent", s.org, ev)
         if s.capacity and _is_agent(s.capacity, "arranger"):
@@ -245,12 +254,22 @@ def agreement_facts(doc: Document, ag: Agreement, resolve: Resolve, issuer_key: 
             if key not in slots["borrower"]:
                 slots["lender"].setdefault(key, []).append(ev)
                 commitments.append((key, c, ev))
-    if ag.kind in _words("credit_kinds") and slots["lender"]:
+    # a guarantee or credit document whose lenders go unnamed ("the Lenders party hereto") still says who
+    # guarantees whose debt to which agent: the agent stands for the lenders (the credit shape: a lender or an agent)
+    for key in signed_guarantors & set(slots["agent"]):
+        del slots["agent"][key]
+    for_agent = bool(slots["agent"] and slots["guarantor"])
+    if for_agent and not slots["lender"]:
+        for key in [k for k in slots["agent"] if not looks_like_name(names.get(k, k).rstrip(")"))
+                    or names.get(k, k).count("(") != names.get(k, k).count(")")]:
+            del slots["agent"][key]  # a capacity read as a name ("Administrative Agent)")
+        for_agent = bool(slots["agent"]) and (bool(slots["borrower"]) or issuer_key not in slots["guarantor"])
+    if ag.kind in _words("credit_kinds") and (slots["lender"] or for_agent):
         if not slots["borrower"] and issuer_key and ag.issuer is not None:
             slots["borrower"][issuer_key] = [_ev(doc, ag.issuer.start, ag.issuer.quote_end)]
         parts = tuple((slot, k) for slot in ("lender", "borrower", "guarantor", "agent", "arranger") for k in slots[slot]
                       if not (slot == "lender" and k in slots["borrower"]))
-        if slots["borrower"] and any(slot == "lender" for slot, _ in parts):
+        if slots["borrower"] and any(slot == "lender" or (for_agent and slot == "guarantor") for slot, _ in parts):
             evs = tuple(dict.fromkeys(e for slot in slots.values() for es in slot.values() for e in es))
             attrs: list[tuple[str, str]] = [("facilityType", ag.kind)] + ([("startDate", ag.date)] if ag.date else [])
             attrs += [("agreementTitle", " ".join(ag.title.split()))] if ag.title.strip() else []
