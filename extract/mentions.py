@@ -1326,8 +1326,13 @@ def _context(text: str, cands: list[Candidate], lower: frozenset[str] | set[str]
         if c.rejected is None and rx["place_after"].match(after) and not has_legal_suffix(c.text) and c.kind != "Organization":
             c.rejected = "place"
             continue
-        if c.rejected is None and (rx["product_before"].search(before) or rx["product_after"].match(after)):
+        if c.rejected is None and (rx["product_before"].search(before) or rx["product_after"].match(after)
+                                   or _GLUED_MARK.search(c.text)):
             c.rejected = "product"
+            continue
+        if c.rejected is None and "known" not in c.signals and not has_legal_suffix(c.text) \
+                and len([w for w in c.text.split() if w not in _ARTICLES]) >= 2 and _unit_after_rx().match(after):
+            c.rejected = "unit"  # "the U.S. Retail Coffee segment", "the Acme Cloud platform"
             continue
         if c.rejected is not None and c.rejected != "generic":
             continue
@@ -1378,6 +1383,15 @@ def _context(text: str, cands: list[Candidate], lower: frozenset[str] | set[str]
         if rx["possessive_before"].search(before) and not has_legal_suffix(c.text) and c.kind == "Organization" \
                 and c.score < 0.9:
             c.rejected = "possessive"
+
+
+_GLUED_MARK = re.compile(r"[a-z](?:TM|SM)\Z")  # "Partnership ProgramTM": a trademark sign flattened to letters
+
+
+@lru_cache(maxsize=1)
+def _unit_after_rx() -> re.Pattern[str]:
+    nouns = "|".join(re.escape(n).replace(r"\ ", r"\s+") for n in lexicon().unit_nouns)
+    return re.compile(rf"\A[ \t]+(?:{nouns})(?![\w-])")
 
 
 _SIDE_WORD_BEFORE = re.compile(r"(?<![\w-])(?:[Ll]ead\s+)?(?:[Pp]laintiffs?|[Dd]efendants?|[Pp]etitioners?|[Rr]espondents?|"

@@ -65,6 +65,7 @@ PATTERN_FILES = (
     "public_body_modifiers.txt",
     "list_cue_nouns.txt",
     "suit_nouns.txt",
+    "unit_nouns.txt",
 )
 
 
@@ -115,6 +116,7 @@ class Lexicon:
     public_body_modifiers: frozenset[str] = frozenset()  # lower case: "federal", "european"
     list_cue_nouns: tuple[str, ...] = ()  # lower case: "competitors", "customers" (a list of companies follows)
     suit_nouns: tuple[str, ...] = ()  # lower case: "complaint", "petition" (a suit against a party)
+    unit_nouns: tuple[str, ...] = ()  # lower case: "segment", "platform" (after a name: a unit or product, no entity)
 
 
 def _key(token: str) -> str:
@@ -152,6 +154,7 @@ def lexicon() -> Lexicon:
         public_body_modifiers=frozenset(s.lower() for s in load_list("public_body_modifiers.txt")),
         list_cue_nouns=tuple(s.lower() for s in load_list("list_cue_nouns.txt")),
         suit_nouns=tuple(sorted((s.lower() for s in load_list("suit_nouns.txt")), key=len, reverse=True)),
+        unit_nouns=tuple(sorted((s.lower() for s in load_list("unit_nouns.txt")), key=len, reverse=True)),
     )
 
 
