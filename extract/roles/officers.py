@@ -114,6 +114,12 @@ def _strip_titles(text: str) -> str:
     return "".join(out)
 
 
+def _line_around(text: str, s: int, e: int) -> tuple[int, int]:
+    """Start and end (its newline, or the end of the text) of the line holding ``text[s:e]``."""
+    end = text.find("\n", e)
+    return text.rfind("\n", 0, s) + 1, len(text) if end < 0 else end
+
+
 class OfficerExtractor(RoleComponent):
     attr = "role_officers"
     role_name = "officers"
@@ -359,9 +365,8 @@ class OfficerExtractor(RoleComponent):
         for s, e, key, label in reversed(index.mentions_in(lo, p.start)):
             if label != "ORG":
                 continue
-            line_start = text.rfind("\n", 0, s) + 1
-            line_end = text.find("\n", e)
-            line = text[line_start : line_end if line_end >= 0 else len(text)]
+            line_start, line_end = _line_around(text, s, e)
+            line = text[line_start:line_end]
             gap = text[e : p.start]
             if _RX["registrant_mark_gap"].fullmatch(gap) is None and not _RX["comma_space_only"].fullmatch(gap[:3]):
                 return None
@@ -408,9 +413,7 @@ class OfficerExtractor(RoleComponent):
             return []
         full = doc.text
         s, e = p.start + person.start, p.start + person.end
-        ls = full.rfind("\n", 0, s) + 1
-        le = full.find("\n", e)
-        le = len(full) if le < 0 else le
+        ls, le = _line_around(full, s, e)
         if not _RX["honorific_only"].fullmatch(full[ls:s]) or not _RX["footnote_mark_only"].fullmatch(full[e:le]):
             return []
         heads = [h for h in self._table_heads(p) if h[0] < s]
@@ -588,9 +591,7 @@ class OfficerExtractor(RoleComponent):
             return []
         full = doc.text
         s, e = p.start + person.start, p.start + person.end
-        ls = full.rfind("\n", 0, s) + 1
-        le = full.find("\n", e)
-        le = len(full) if le < 0 else le
+        ls, le = _line_around(full, s, e)
         if not _RX["honorific_only"].fullmatch(full[ls:s]) or not _RX["vote_counts"].fullmatch(full, e, le):
             return []
         above = full[max(0, ls - _W["vote_heading_before"]) : ls]
@@ -936,9 +937,8 @@ class OfficerExtractor(RoleComponent):
         for os_, oe, okey, label in reversed(index.mentions_in(max(0, s - _W["detached_organization_before"]), s)):
             if label != "ORG":
                 continue
-            ls = full.rfind("\n", 0, os_) + 1
-            le = full.find("\n", oe)
-            if _RX["registrant_mark_line"].fullmatch(full[ls:os_] + full[oe : le if le >= 0 else len(full)]):
+            ls, le = _line_around(full, os_, oe)
+            if _RX["registrant_mark_line"].fullmatch(full[ls:os_] + full[oe:le]):
                 org_key = okey
             break
         org_key = org_key or p.ctx.signer_key or p.ctx.issuer_key
