@@ -13,18 +13,10 @@ from corpkg.cli import cli
 from corpkg.graph import resolve
 from corpkg.graph.store import export, open_store
 from corpkg.graph.viz import merge_identities
+from tests.test_resolution_rules import HEAD, ID
 from tests.test_viz_page import page_data
 
-ID = "https://w3id.org/corpkg/id/"
 ACME_CIK, ACME_EIN, BANK = ID + "cik/0000000042", ID + "ein/123456789", ID + "org/first-bank-na"
-HEAD = """
-@prefix ckg: <https://w3id.org/corpkg/ontology#> .
-@prefix prov: <http://www.w3.org/ns/prov#> .
-@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
-@prefix skos: <http://www.w3.org/2004/02/skos/core#> .
-@prefix xsd: <http://www.w3.org/2001/XMLSchema#> .
-"""
-
 
 def _filing(key: str, issuer: str, label: str, ident: str, person: tuple[str, str], as_of: str) -> str:
     g, f = f"<{ID}graph/{key}>", f"<{ID}filing/{key}>"
