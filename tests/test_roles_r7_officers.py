@@ -131,3 +131,25 @@ def test_vote_rows_with_list_marks_and_percentages():
             "Proposal 2. Ratification of auditors\n\nFor\tAgainst\nCy Dunn\t1,000,000\t2,000,000\n")
     names = {"Ada Quill": ("aq", "PERSON"), "Bo Reed": ("br", "PERSON"), "Cy Dunn": ("cd", "PERSON")}
     assert pairs(run_filing(text, names)) == {("aq", ISS), ("br", ISS)}
+
+
+@pytest.mark.parametrize("text", [
+    "On May 3, 2020, Ken Poe notified the Company of his decision to resign as Chief Financial Officer, effective June 1, 2020.",
+    "On May 3, 2020, Ken Poe informed the Board that he will retire as Chief Executive Officer of the Company.",
+    "On May 3, 2020, Ken Poe advised the Board of Directors of his intention to step down from his position as President.",
+])
+def test_notice_of_departure_ends_the_seat(text):
+    assert status(run(text, [P_KEN])) == {("ken", ISS): "former"}
+
+
+def test_notice_about_someone_else_gives_no_seat():
+    text = "Ken Poe informed the Board that Jane Roe will retire as Chief Executive Officer."
+    assert ("ken", ISS) not in pairs(run(text, [P_KEN, P_JANE]))
+
+
+@pytest.mark.parametrize("text", [
+    "Ken Poe will succeed Jane Roe as Chief Financial Officer, effective May 1, 2020.",
+    "Ken Poe, 52, replaces Jane Roe, who is retiring, as the Company’s Chief Financial Officer.",
+])
+def test_successor_and_predecessor(text):
+    assert status(run(text, [P_KEN, P_JANE])) == {("ken", ISS): "current", ("jane", ISS): "former"}

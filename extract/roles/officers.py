@@ -629,8 +629,12 @@ class OfficerExtractor(RoleComponent):
             if not runs:
                 continue
             used_runs: set[int] = set()
+            succeeded: set[int] = set()  # persons succeeded, whose seat _succeeds has read
             for person in persons:
-                facts += self._after(p, a, b, person, runs, used_runs) or self._before(p, a, b, person, runs, used_runs)
+                if person.start in succeeded:
+                    continue
+                facts += (self._succeeds(p, a, b, person, runs, used_runs, succeeded) or self._after(p, a, b, person, runs, used_runs)
+                          or self._before(p, a, b, person, runs, used_runs))
             facts += self._continued(p, a, b, runs, used_runs)
         for a, b in self._blocks(p):
             facts += self._directors_are(p, a, b)
@@ -679,6 +683,25 @@ class OfficerExtractor(RoleComponent):
         elif cur is person:
             return []
         return self._after_from(p, a, b, person, pos, runs, used, skip_to=cur.end)
+
+    def _succeeds(self, p: Passage, a: int, b: int, person: Mention, runs: list[Run], used: set[int],
+                  succeeded: set[int]) -> list[Fact]:
+        """"X will succeed Y as Chief Financial Officer", "X replaces Y, who is retiring, as CEO":
+        the title run after the person succeeded starts X's seat and ends Y's."""
+        if person.pronoun:
+            return []
+        for other in p.mentions_in(person.end, b, "PERSON", pronouns=False):
+            if other.key == person.key or not _RX["succeeds_person"].fullmatch(p.text, person.end, other.start):
+                break
+            run = next((r for r in runs if r[0] >= other.end and r[0] not in used
+                        and _RX["succeeds_as"].fullmatch(p.text, other.end, r[0])), None)
+            if run is None:
+                return []
+            used.add(run[0])
+            succeeded.add(other.start)
+            return (self._make(p, a, b, person, run, "appointed ", after=True)
+                    + self._make(p, a, b, other, run, "resigned ", after=True))
+        return []
 
     def _directors_are(self, p: Passage, a: int, b: int) -> list[Fact]:
         """"The continuing Class III Directors are A, B and C", "the Board appointed A, B and C
