@@ -592,7 +592,7 @@ class OfficerExtractor(RoleComponent):
         full = doc.text
         s, e = p.start + person.start, p.start + person.end
         ls, le = _line_around(full, s, e)
-        if not _RX["honorific_only"].fullmatch(full[ls:s]) or not _RX["vote_counts"].fullmatch(full, e, le):
+        if not _RX["vote_row_lead"].fullmatch(full[ls:s]) or not _RX["vote_counts"].fullmatch(full, e, le):
             return []
         above = full[max(0, ls - _W["vote_heading_before"]) : ls]
         heads = list(_RX["election_heading"].finditer(above))
@@ -629,11 +629,16 @@ class OfficerExtractor(RoleComponent):
             if not runs:
                 continue
             used_runs: set[int] = set()
+            succeeded: set[int] = set()  # persons succeeded, whose seat _succeeds has read
             for person in persons:
-                facts += self._after(p, a, b, person, runs, used_runs) or self._before(p, a, b, person, runs, used_runs)
+                if person.start in succeeded:
+                    continue
+                facts += (self._succeeds(p, a, b, person, runs, used_runs, succeeded) or self._after(p, a, b, person, runs, used_runs)
+                          or self._before(p, a, b, person, runs, used_runs))
             facts += self._continued(p, a, b, runs, used_runs)
         for a, b in self._blocks(p):
             facts += self._directors_are(p, a, b)
+            facts += self._boards_of(p, a, b)
         if not any(m.label == "PERSON" for m in p.mentions):
             facts += self._detached_signature(p)
         return facts
@@ -678,6 +683,25 @@ class OfficerExtractor(RoleComponent):
         elif cur is person:
             return []
         return self._after_from(p, a, b, person, pos, runs, used, skip_to=cur.end)
+
+    def _succeeds(self, p: Passage, a: int, b: int, person: Mention, runs: list[Run], used: set[int],
+                  succeeded: set[int]) -> list[Fact]:
+        """"X will succeed Y as Chief Financial Officer", "X replaces Y, who is retiring, as CEO":
+        the title run after the person succeeded starts X's seat and ends Y's."""
+        if person.pronoun:
+            return []
+        for other in p.mentions_in(person.end, b, "PERSON", pronouns=False):
+            if other.key == person.key or not _RX["succeeds_person"].fullmatch(p.text, person.end, other.start):
+                break
+            run = next((r for r in runs if r[0] >= other.end and r[0] not in used
+                        and _RX["succeeds_as"].fullmatch(p.text, other.end, r[0])), None)
+            if run is None:
+                return []
+            used.add(run[0])
+            succeeded.add(other.start)
+            return (self._make(p, a, b, person, run, "appointed ", after=True)
+                    + self._make(p, a, b, other, run, "resigned ", after=True))
+        return []
 
     def _directors_are(self, p: Passage, a: int, b: int) -> list[Fact]:
         """"The continuing Class III Directors are A, B and C", "the Board appointed A, B and C
@@ -725,8 +749,11 @@ class OfficerExtractor(RoleComponent):
         return facts
 
     def _joined(self, p: Passage, a: int, b: int, person: Mention, runs: list[Run], used: set[int]) -> list[Fact]:
-        """"X, age 44, joined Commonwealth in 2001 as Vice President": the seat is at the
-        organization joined, unless the title names its own."""
+        """"X, age 44, joined Commonwealth in 2001 as Vice President", "X worked at Acme, Inc., as
+        Treasurer", "X would remain employed with Acme and serve as CEO", "X has served in various
+        roles at Acme since 2005, including as CFO of Acme Canada from 2013 to 2016": the seat is at
+        the organization named, unless the title names its own; worked/was employed, or a closed
+        period after the title, make it past."""
         m = _RX["joined_before_org"].match(p.text, person.end, b)
         if m is None:
             return []
@@ -738,7 +765,34 @@ class OfficerExtractor(RoleComponent):
         if run is None:
             return []
         used.add(run[0])
-        return self._make(p, a, b, person, run, p.text[person.end : run[0]], after=True, org_hint=org)
+        filler = p.text[person.end : run[0]]
+        if m.group("stay"):
+            filler = "is "  # an extended term ("would remain employed … and serve as CEO from 2019 to 2021")
+        elif m.group("past") or _RX["closed_period_after"].search(_blanked(p, run[1], min(b, run[1] + _W["after_run"]))):
+            filler = "previously "
+        return self._make(p, a, b, person, run, filler, after=True, org_hint=org)
+
+    def _boards_of(self, p: Passage, a: int, b: int) -> list[Fact]:
+        """"X holds a degree from Y and serves on the boards of A, B and C": in a sentence about
+        one person (a name or its pronoun), each organization of the boards named is a seat
+        (Director), current unless the verb is past ("served on the board of A until 2010")."""
+        people = p.mentions_in(a, b, "PERSON")
+        if len({m.key for m in people}) != 1:
+            return []
+        facts: list[Fact] = []
+        for m in _RX["serves_on_boards"].finditer(p.text, a, b):
+            if not any(x.end <= m.start() for x in people):
+                continue
+            first = next((o for o in p.mentions_in(m.end(), b, "ORG", pronouns=False) if o.start == m.end()), None)
+            if first is None:
+                continue
+            holder = [x for x in people if x.end <= m.start()][-1]
+            past = bool(m.group("past")) and not _RX["since_bare"].search(p.text, m.end(), min(b, m.end() + _W["after_run"]))
+            attrs = [("title", "Director"), ("printedTitle", "Director"), ("status", "former" if past else "current")]
+            for org in self._org_enum(p, first, people):
+                facts.append(p.fact(ROLE, [("holder", holder.key), ("organization", org.key)], attrs,
+                                    (holder.start, org.end), self.extractor))
+        return facts
 
     def _after_from(self, p: Passage, a: int, b: int, person: Mention, pos: int, runs: list[Run], used: set[int],
                     skip_to: int | None = None) -> list[Fact]:
