@@ -88,6 +88,7 @@ def _is_capacity_phrase(name: str) -> bool:
 
 def _clean_capacity(cap: str) -> str:
     cap = " ".join(cap.replace("\n", " ").split()).strip(" ,;").lower()
+    cap = _rx("caption_continued").sub("", cap).strip(" ,;") or cap  # "guarantors continued" -> "guarantors"
     return str(patterns()["capacity_terms"].get(cap, cap))
 
 
@@ -457,11 +458,17 @@ def _signatories(text: str, s: int, e: int) -> list[Signatory]:
         org_span = (0, 0)
         capacity = ""
         k = by.start()
-        for _ in range(_limit("signature_lookback")):
+        extras: list[tuple[str, int]] = []  # more entities listed one a line over the same By line
+        blank_after_org = False
+        looked = 0
+        while looked < _limit("signature_lookback"):
+            looked += 1
             j = text.rfind("\n", s, max(s, k - 1))
             if j < s:
                 break
             line = text[j + 1: k].strip()
+            # a blank line between this line and the one below it ends a list of entities
+            blank_after_org = blank_after_org or (org is not None and "\n" in text[j + 1: k])
             k = j + 0
             if not line:
                 continue
@@ -519,11 +526,31 @@ def _signatories(text: str, s: int, e: int) -> list[Signatory]:
                     continue
                 break
             if org is not None and cl is None:
-                break
+                extra = None if blank_after_org or len(extras) >= _limit("block_entities") else _block_entity(line)
+                if extra is None:
+                    break
+                extras.append((extra, text.find(extra.split()[0], j + 1)))
+                looked -= 1  # a listed entity does not use up the lines searched for the block's caption
+                continue
         out.append(Signatory(person=person, title=title, org=org, capacity=capacity, person_start=p_span[0],
                              person_end=p_span[1], org_start=org_span[0], org_end=org_span[1],
                              start=org_span[0] if org else by.start(), end=end))
+        for name, off in reversed(extras):
+            out.insert(len(out) - 1, Signatory(person=person, title=title, org=name, capacity=capacity,
+                                               person_start=p_span[0], person_end=p_span[1], org_start=off,
+                                               org_end=off + len(name), start=off, end=off + len(name)))
     return out
+
+
+def _block_entity(line: str) -> str | None:
+    """An entity's name when ``line`` is one of several listed one a line over a single By line
+    ("GWH SUNSET FARMS, LLC, an Arizona limited liability company"): a name ending in a legal form,
+    its descriptor cut, and no capacity of its own."""
+    left = _rx("sig_column_gap").split(line)[0]
+    name = _rx("enumerator").sub("", _rx("descriptor_tail").sub("", left.rstrip(","))).strip(" ,")
+    if not _rx("block_entity_line").search(name) or _rx("capacity").search(name) or ":" in name:
+        return None
+    return name if _name_ok(name) and len(name.split()) <= 12 else None
 
 
 def read_agreements(text: str, documents: tuple[SubDocument, ...], *, has_header: bool) -> tuple[Agreement, ...]:
