@@ -34,7 +34,8 @@ def patterns() -> dict[str, Any]:
     data: dict[str, Any] = json.loads(_FILE.read_text(encoding="utf-8"))
     rx: dict[str, re.Pattern[str]] = {}
     case_sensitive = {"title_line", "title_inline", "name_shape", "sig_capacity_line", "sig_by", "sig_name", "sig_title",
-                      "and_split", "commitment_line", "amended_reference"}
+                      "and_split", "commitment_line", "amended_reference",
+                      "upper_and_after"}
     for key, value in data["regex"].items():
         if key.startswith("_"):
             continue
@@ -138,6 +139,8 @@ def _pieces(text: str, base: int, indent: int = 0) -> list[tuple[str, int, int]]
                 cut = 1
             elif c in " \n" and text.startswith("and ", i + 1) and _rx("and_split").match(" " + text[i + 1 : i + 12]):
                 cut = 5  # " and " or a line break then "and "
+            elif c in " \n" and text.startswith("AND ", i + 1) and _rx("upper_and_after").search(text[start:i]):
+                cut = 5  # "SECURITIES, LLC AND BOFA SECURITIES, INC.": a legal form ends the name before
             elif c == "\n":
                 line_start = text.rfind("\n", 0, i) + 1
                 lead = indent if line_start == 0 else 0  # the list's first line began before the list

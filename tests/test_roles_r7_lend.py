@@ -65,3 +65,75 @@ def test_a_prose_line_over_a_block_is_no_entity() -> None:
     orgs = [o for o, _, _ in _sigs(text)]
     assert not any(o.startswith("The undersigned") for o in orgs)
     assert "CEDAR FLATS HOLDINGS LLC" in orgs
+
+
+UNNAMED = """Exhibit 10.1
+
+CREDIT AGREEMENT
+
+dated as of June 2, 2022
+
+among
+
+ORCHARD VALE HOLDINGS LLC,
+
+and
+
+ORCHARD VALE BUILDERS LLC,
+
+collectively as the Borrower
+
+The financial institutions party hereto,
+
+as Lenders
+
+and
+
+LINDQVIST BANK, NATIONAL ASSOCIATION,
+
+as Administrative Agent
+
+LINDQVIST SECURITIES, LLC AND TERNHOLM CAPITAL MARKETS, INC.
+
+as Joint Lead Arrangers
+
+ARTICLE I Definitions
+
+Section 1.1 Definitions. The Borrower may borrow under the Commitments.
+"""
+
+
+def _credit(text: str) -> list[dict[str, set[str]]]:
+    from corpkg.extract.pipeline import extract_filing
+
+    ex = extract_filing(read_text(text.encode(), "ex10-1.txt"))
+    out = []
+    for f in ex.facts:
+        if f.role == "credit":
+            slots: dict[str, set[str]] = {}
+            for slot, key in f.participants:
+                slots.setdefault(slot, set()).add(" ".join(ex.entity(key).label.split()).upper())
+            out.append(slots)
+    return out
+
+
+def test_upper_case_and_after_a_legal_form_parts_two_parties() -> None:
+    (ag,) = read_text(UNNAMED.encode(), "ex10-1.txt").agreements
+    parties = {(" ".join(p.name.split()), p.capacity) for p in ag.parties}
+    assert ("LINDQVIST SECURITIES, LLC", "joint lead arrangers") in parties
+    assert ("TERNHOLM CAPITAL MARKETS, INC.", "joint lead arrangers") in parties
+
+
+def test_borrowers_and_agent_of_a_credit_agreement_with_unnamed_lenders() -> None:
+    facts = [f for f in _credit(UNNAMED) if "agent" in f]
+    assert facts, "a credit fact for the named borrowers and agent"
+    f = facts[0]
+    assert {"ORCHARD VALE HOLDINGS LLC", "ORCHARD VALE BUILDERS LLC"} <= f["borrower"]
+    assert "LINDQVIST BANK, NATIONAL ASSOCIATION" in f["agent"]
+    assert "lender" not in f
+    assert "TERNHOLM CAPITAL MARKETS, INC." in f.get("arranger", set())
+
+
+def test_no_agent_no_fact_for_unnamed_lenders() -> None:
+    text = UNNAMED.replace("LINDQVIST BANK, NATIONAL ASSOCIATION,\n\nas Administrative Agent\n\n", "")
+    assert not [f for f in _credit(text) if "borrower" in f and "ORCHARD VALE BUILDERS LLC" in f["borrower"]]
