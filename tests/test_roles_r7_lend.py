@@ -137,3 +137,39 @@ def test_borrowers_and_agent_of_a_credit_agreement_with_unnamed_lenders() -> Non
 def test_no_agent_no_fact_for_unnamed_lenders() -> None:
     text = UNNAMED.replace("LINDQVIST BANK, NATIONAL ASSOCIATION,\n\nas Administrative Agent\n\n", "")
     assert not [f for f in _credit(text) if "borrower" in f and "ORCHARD VALE BUILDERS LLC" in f["borrower"]]
+
+
+NARRATIVE = """FORM 8-K
+
+Item 1.01. Entry into a Material Definitive Agreement.
+
+On May 4, 2021, Bramblewood Foods, Inc. (the "Company") entered into a Term Loan Agreement among the Company, the lenders party thereto, Hollis Senior Funding, Inc., as administrative agent, Hollis Senior Funding, Inc., Q.R. Stanton Securities LLC and AgriBank, ACB, as joint lead arrangers and joint bookrunners, and Stanton Chase Bank, N.A., as syndication agent.
+
+BRAMBLEWOOD FOODS, INC.
+By: /s/ Jo Smith
+Name: Jo Smith
+Title: Chief Financial Officer
+"""
+
+
+def _narrative(text: str) -> list[dict[str, set[str]]]:
+    from corpkg.extract.pipeline import extract_filing
+
+    ex = extract_filing(read_text(text.encode(), "8k.txt"))
+    out = []
+    for f in ex.facts:
+        if f.role == "credit":
+            slots: dict[str, set[str]] = {}
+            for slot, key in f.participants:
+                slots.setdefault(slot, set()).add(ex.entity(key).label)
+            out.append(slots)
+    return out
+
+
+def test_a_group_capacity_holds_across_a_last_name_the_recogniser_missed() -> None:
+    arrangers = {k for f in _narrative(NARRATIVE) for k in f.get("arranger", set())}
+    assert {"Hollis Senior Funding, Inc.", "Q.R. Stanton Securities LLC"} <= arrangers
+    agents = {k for f in _narrative(NARRATIVE) for k in f.get("agent", set())}
+    assert {"Hollis Senior Funding, Inc.", "Stanton Chase Bank, N.A."} <= agents
+    assert "Q.R. Stanton Securities LLC" not in agents
+
