@@ -35,7 +35,7 @@ def patterns() -> dict[str, Any]:
     rx: dict[str, re.Pattern[str]] = {}
     case_sensitive = {"title_line", "title_inline", "name_shape", "sig_capacity_line", "sig_by", "sig_name", "sig_title",
                       "and_split", "commitment_line", "amended_reference",
-                      "upper_and_after"}
+                      "upper_and_after", "and_inside_name"}
     for key, value in data["regex"].items():
         if key.startswith("_"):
             continue
@@ -137,7 +137,8 @@ def _pieces(text: str, base: int, indent: int = 0) -> list[tuple[str, int, int]]
         if depth == 0:
             if c in ",;":
                 cut = 1
-            elif c in " \n" and text.startswith("and ", i + 1) and _rx("and_split").match(" " + text[i + 1 : i + 12]):
+            elif c in " \n" and text.startswith("and ", i + 1) and _rx("and_split").match(" " + text[i + 1 : i + 12]) \
+                    and not _rx("and_inside_name").search(text[start:i]):
                 cut = 5  # " and " or a line break then "and "
             elif c in " \n" and text.startswith("AND ", i + 1) and _rx("upper_and_after").search(text[start:i]):
                 cut = 5  # "SECURITIES, LLC AND BOFA SECURITIES, INC.": a legal form ends the name before
@@ -190,6 +191,9 @@ def _parties(text: str, a: int, b: int) -> list[AgreementParty]:
         defined = _rx("defined").search(piece)
         term = defined.group(1).strip() if defined else None
         body = piece[: defined.start()].rstrip() if defined else piece
+        acting = _rx("acting_capacity").search(body)  # "A, B and C are acting as Joint Lead Arrangers"
+        if acting:
+            body = body[: acting.start()] + " " + body[acting.end():]
         cap_m = _rx("capacity").search(body)
         capacity = _clean_capacity(cap_m.group(1)) if cap_m else None
         name_part = body[: cap_m.start()].strip(" ,") if cap_m else body.strip(" ,")
@@ -226,6 +230,9 @@ def _parties(text: str, a: int, b: int) -> list[AgreementParty]:
             pending.append(len(out) - 1)
             since_capacity.append(len(out) - 1)
         else:
+            if acting:
+                for i in since_capacity:
+                    out[i] = _with_capacity(out[i], capacity)
             since_capacity = []
             if term and defined and _rx("collective").search(defined.group(0)):
                 for i in pending:

@@ -173,3 +173,29 @@ def test_a_group_capacity_holds_across_a_last_name_the_recogniser_missed() -> No
     assert {"Hollis Senior Funding, Inc.", "Stanton Chase Bank, N.A."} <= agents
     assert "Q.R. Stanton Securities LLC" not in agents
 
+
+
+ACTING = """Exhibit 10.3
+
+SECOND AMENDMENT
+
+SECOND AMENDMENT, dated as of May 5, 2023 (this “Amendment”), among RIVERLINE RENTALS, LLC (the “Borrower”), the Lenders party hereto, and HALDEN BANK, N.A., as administrative agent (in such capacity, the “Administrative Agent”). Halden Securities, Inc., Banque Ostrale Corporate and Investment Bank, Pemberton Bank PLC and Northgate Bank, National Association are acting as Joint Lead Arrangers in connection with this Amendment.
+
+WHEREAS, the Borrower has requested the amendments set forth herein.
+"""
+
+
+def test_names_that_are_acting_as_joint_lead_arrangers_after_a_preamble() -> None:
+    (ag,) = read_text(ACTING.encode(), "ex10-3.txt").agreements
+    parties = {(" ".join(p.name.split()), p.capacity) for p in ag.parties}
+    for name in ("Banque Ostrale Corporate and Investment Bank", "Pemberton Bank PLC",
+                 "Northgate Bank, National Association"):
+        assert (name, "joint lead arrangers") in parties
+    assert ("HALDEN BANK, N.A.", "administrative agent") in parties
+    assert not any(n == "Investment Bank" for n, _ in parties)
+
+
+def test_without_acting_the_names_after_a_preamble_get_no_capacity() -> None:
+    (ag,) = read_text(ACTING.replace(" are acting as Joint Lead Arrangers", " were consulted").encode(),
+                      "ex10-3.txt").agreements
+    assert not any(p.capacity == "joint lead arrangers" for p in ag.parties)
