@@ -34,7 +34,8 @@ def patterns() -> dict[str, Any]:
     data: dict[str, Any] = json.loads(_FILE.read_text(encoding="utf-8"))
     rx: dict[str, re.Pattern[str]] = {}
     case_sensitive = {"title_line", "title_inline", "name_shape", "sig_capacity_line", "sig_by", "sig_name", "sig_title",
-                      "and_split", "commitment_line", "amended_reference"}
+                      "and_split", "commitment_line", "amended_reference",
+                      "upper_and_after", "and_inside_name"}
     for key, value in data["regex"].items():
         if key.startswith("_"):
             continue
@@ -88,6 +89,7 @@ def _is_capacity_phrase(name: str) -> bool:
 
 def _clean_capacity(cap: str) -> str:
     cap = " ".join(cap.replace("\n", " ").split()).strip(" ,;").lower()
+    cap = _rx("caption_continued").sub("", cap).strip(" ,;") or cap  # "guarantors continued" -> "guarantors"
     return str(patterns()["capacity_terms"].get(cap, cap))
 
 
@@ -135,8 +137,11 @@ def _pieces(text: str, base: int, indent: int = 0) -> list[tuple[str, int, int]]
         if depth == 0:
             if c in ",;":
                 cut = 1
-            elif c in " \n" and text.startswith("and ", i + 1) and _rx("and_split").match(" " + text[i + 1 : i + 12]):
+            elif c in " \n" and text.startswith("and ", i + 1) and _rx("and_split").match(" " + text[i + 1 : i + 12]) \
+                    and not _rx("and_inside_name").search(text[start:i]):
                 cut = 5  # " and " or a line break then "and "
+            elif c in " \n" and text.startswith("AND ", i + 1) and _rx("upper_and_after").search(text[start:i]):
+                cut = 5  # "SECURITIES, LLC AND BOFA SECURITIES, INC.": a legal form ends the name before
             elif c == "\n":
                 line_start = text.rfind("\n", 0, i) + 1
                 lead = indent if line_start == 0 else 0  # the list's first line began before the list
@@ -186,6 +191,9 @@ def _parties(text: str, a: int, b: int) -> list[AgreementParty]:
         defined = _rx("defined").search(piece)
         term = defined.group(1).strip() if defined else None
         body = piece[: defined.start()].rstrip() if defined else piece
+        acting = _rx("acting_capacity").search(body)  # "A, B and C are acting as Joint Lead Arrangers"
+        if acting:
+            body = body[: acting.start()] + " " + body[acting.end():]
         cap_m = _rx("capacity").search(body)
         capacity = _clean_capacity(cap_m.group(1)) if cap_m else None
         name_part = body[: cap_m.start()].strip(" ,") if cap_m else body.strip(" ,")
@@ -222,6 +230,9 @@ def _parties(text: str, a: int, b: int) -> list[AgreementParty]:
             pending.append(len(out) - 1)
             since_capacity.append(len(out) - 1)
         else:
+            if acting:
+                for i in since_capacity:
+                    out[i] = _with_capacity(out[i], capacity)
             since_capacity = []
             if term and defined and _rx("collective").search(defined.group(0)):
                 for i in pending:
@@ -457,11 +468,17 @@ def _signatories(text: str, s: int, e: int) -> list[Signatory]:
         org_span = (0, 0)
         capacity = ""
         k = by.start()
-        for _ in range(_limit("signature_lookback")):
+        extras: list[tuple[str, int]] = []  # more entities listed one a line over the same By line
+        blank_after_org = False
+        looked = 0
+        while looked < _limit("signature_lookback"):
+            looked += 1
             j = text.rfind("\n", s, max(s, k - 1))
             if j < s:
                 break
             line = text[j + 1: k].strip()
+            # a blank line between this line and the one below it ends a list of entities
+            blank_after_org = blank_after_org or (org is not None and "\n" in text[j + 1: k])
             k = j + 0
             if not line:
                 continue
@@ -519,11 +536,31 @@ def _signatories(text: str, s: int, e: int) -> list[Signatory]:
                     continue
                 break
             if org is not None and cl is None:
-                break
+                extra = None if blank_after_org or len(extras) >= _limit("block_entities") else _block_entity(line)
+                if extra is None:
+                    break
+                extras.append((extra, text.find(extra.split()[0], j + 1)))
+                looked -= 1  # a listed entity does not use up the lines searched for the block's caption
+                continue
         out.append(Signatory(person=person, title=title, org=org, capacity=capacity, person_start=p_span[0],
                              person_end=p_span[1], org_start=org_span[0], org_end=org_span[1],
                              start=org_span[0] if org else by.start(), end=end))
+        for name, off in reversed(extras):
+            out.insert(len(out) - 1, Signatory(person=person, title=title, org=name, capacity=capacity,
+                                               person_start=p_span[0], person_end=p_span[1], org_start=off,
+                                               org_end=off + len(name), start=off, end=off + len(name)))
     return out
+
+
+def _block_entity(line: str) -> str | None:
+    """An entity's name when ``line`` is one of several listed one a line over a single By line
+    ("GWH SUNSET FARMS, LLC, an Arizona limited liability company"): a name ending in a legal form,
+    its descriptor cut, and no capacity of its own."""
+    left = _rx("sig_column_gap").split(line)[0]
+    name = _rx("enumerator").sub("", _rx("descriptor_tail").sub("", left.rstrip(","))).strip(" ,")
+    if not _rx("block_entity_line").search(name) or _rx("capacity").search(name) or ":" in name:
+        return None
+    return name if _name_ok(name) and len(name.split()) <= 12 else None
 
 
 def read_agreements(text: str, documents: tuple[SubDocument, ...], *, has_header: bool) -> tuple[Agreement, ...]:

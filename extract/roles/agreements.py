@@ -264,12 +264,21 @@ def agreement_facts(doc: Document, ag: Agreement, resolve: Resolve, issuer_key: 
                     or names.get(k, k).count("(") != names.get(k, k).count(")")]:
             del slots["agent"][key]  # a capacity read as a name ("Administrative Agent)")
         for_agent = bool(slots["agent"]) and (bool(slots["borrower"]) or issuer_key not in slots["guarantor"])
-    if ag.kind in _words("credit_kinds") and (slots["lender"] or for_agent):
+    # a credit agreement's preamble naming its borrower and its agent, the lenders unnamed ("the Lenders party
+    # hereto"): the agent acts for the lenders
+    agent_only = ag.kind in _words("agent_only_kinds") and not slots["lender"] and any(
+        p.capacity and _is_agent(p.capacity) and "agent" in p.capacity and _has(q.capacity, "borrower")
+        for p in ag.parties for q in ag.parties)
+    for key in [k for k in slots["agent"] if k in slots["borrower"]]:
+        del slots["agent"][key]  # a borrower read as an agent too ("X (as successor to Y), as Agent")
+    agent_only = agent_only and bool(slots["agent"]) and bool(slots["borrower"])
+    if ag.kind in _words("credit_kinds") and (slots["lender"] or for_agent or agent_only):
         if not slots["borrower"] and issuer_key and ag.issuer is not None:
             slots["borrower"][issuer_key] = [_ev(doc, ag.issuer.start, ag.issuer.quote_end)]
         parts = tuple((slot, k) for slot in ("lender", "borrower", "guarantor", "agent", "arranger") for k in slots[slot]
                       if not (slot == "lender" and k in slots["borrower"]))
-        if slots["borrower"] and any(slot == "lender" or (for_agent and slot == "guarantor") for slot, _ in parts):
+        if slots["borrower"] and any(slot == "lender" or (for_agent and slot == "guarantor") or (agent_only and slot == "agent")
+                                     for slot, _ in parts):
             evs = tuple(dict.fromkeys(e for slot in slots.values() for es in slot.values() for e in es))
             attrs: list[tuple[str, str]] = [("facilityType", ag.kind)] + ([("startDate", ag.date)] if ag.date else [])
             attrs += [("agreementTitle", " ".join(ag.title.split()))] if ag.title.strip() else []

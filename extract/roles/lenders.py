@@ -72,6 +72,7 @@ _BY_AFTER_FACILITY = _RX["by_after_facility"]
 _LENT_TO = _RX["lent_to_before"]
 _GROUP_CAP = _RX["group_capacity_after"]
 _GROUP_TERM = _RX["group_term_after"]
+_GROUP_UNNAMED_TAIL = _RX["group_unnamed_tail"]
 _GROUP_GAP = _RX["group_gap"]
 _GROUP_CUT = _RX["group_capacity_cut"]
 _GROUP_LENDS = _RX["group_lends"]
@@ -223,6 +224,9 @@ class LenderExtractor(RoleComponent):
                 defined = dm.group("term") if dm else None
             group.append(m)
             cm = _GROUP_CAP.match(p.text, m.end, b)
+            um = None if cm else _GROUP_UNNAMED_TAIL.match(p.text, m.end, b)
+            if um and (i + 1 >= len(ms) or um.end() <= ms[i + 1].start):
+                cm = _GROUP_CAP.match(p.text, um.end(), b)  # "…, B and Crestline, ACB, as …": a name we did not see
             # the next name, skipping one that only repeats the capacity's own words
             later = [x.start for x in ms[i + 1 :] if not (cm and x.start == cm.start("cap"))]
             nxt = later[0] if later else b
