@@ -83,3 +83,54 @@ def test_a_capital_the_before_a_lone_acronym_is_not_promoted():
 def test_a_capital_the_inside_a_sentence_still_opens_a_body():
     got = accepted("She is a member of The Brisket Roundtable Council and a director.")
     assert any(k.startswith("The Brisket") for k in got)
+
+
+def test_a_heading_of_measures_or_an_event_is_no_organization():
+    got = accepted("Non-GAAP Financial Measures\n\nWe presented at the Tolliver 12th Annual Financial Services "
+                   "Conference with Brenmoor Capital Partners.")
+    assert not any(k.endswith(("Measures", "Conference")) for k in got)
+    assert "Brenmoor Capital Partners" in got
+
+
+# ---- an acronym without a defined term is the organization whose initials it spells
+
+
+def _orgs(text: str) -> dict[str, tuple[str, ...]]:
+    from corpkg.extract.entities import find_entities
+    from corpkg.extract.model import Document
+    from corpkg.extract.nlp import build_pipeline
+
+    d = Document(path="memo.txt", format="text", text=text, sha256="0" * 64, encoding="utf-8")
+    idx = find_entities(d, build_pipeline(), None)
+    return {e.label: e.aliases for e in idx.entities if e.kind == "Organization"}
+
+
+def test_an_unlinked_acronym_joins_the_organization_it_spells():
+    orgs = _orgs("Quellan Brick Materials Corporation makes tiles.\n\nWe compete with QBM, a leading maker of tiles, "
+                 "in Ohio.")
+    assert "QBM" not in orgs
+    assert any("QBM" in aliases for label, aliases in orgs.items() if label.startswith("Quellan"))
+
+
+def test_an_acronym_two_organizations_could_spell_stays_apart():
+    orgs = _orgs("Quellan Brick Materials Corporation makes tiles. Quorra Bay Mining, Inc. digs clay.\n\n"
+                 "We compete with QBM, a leading maker of tiles, in Ohio.")
+    assert not any("QBM" in aliases for aliases in orgs.values())
+    assert "QBM" in orgs
+
+
+# ---- a name the filing once writes before a unit noun is that unit everywhere
+
+
+def test_a_segment_named_once_before_a_unit_noun_is_no_organization_alone():
+    text = ("Segment results\n\nNorthgate Retail Pet Foods\t$ 1,234\nNorthgate Retail Bakery Foods\t$ 567\n\n"
+            "Net sales of the Northgate Retail Pet Foods segment rose, and Hollin Corp. supplied the plants.")
+    orgs = _orgs(text)
+    assert "Northgate Retail Pet Foods" not in orgs
+    assert "Hollin Corp." in orgs
+
+
+def test_a_company_with_a_legal_suffix_survives_a_unit_noun_after_its_short_name():
+    orgs = _orgs("Brenmoor Capital Partners, Inc. advised us.\n\nThe Brenmoor Capital Partners team met the board, "
+                 "and Brenmoor Capital Partners later resigned.")
+    assert any(label.startswith("Brenmoor Capital Partners") for label in orgs)
