@@ -444,6 +444,11 @@ class _Builder:
         for c, _ in links:
             if not c.accepted and c.rejected is None and c.kind is not None:
                 acc.append(c)
+        # a name the filing once writes before a unit noun ("the U.S. Retail Coffee segment") is that
+        # unit wherever it stands alone too (a segment table's rows, a heading)
+        units = {_unit_norm(c.text) for c in cands if c.rejected == "unit"}
+        units -= {_unit_norm(c.text) for c in acc if c.score >= 0.9}  # "Wells Fargo & Company" … "the Wells Fargo team"
+        acc = [c for c in acc if not (_unit_norm(c.text) in units and not has_legal_suffix(c.text) and "known" not in c.signals)]
 
         def order(c: Candidate) -> tuple[bool, int, float, int]:
             flat = _flat(c.text)
@@ -531,6 +536,8 @@ class _Builder:
                     kind = "Organization"
         if e is None and kind == "Organization":
             e = self._org_match(norm, suffixed)
+        if e is None and kind == "Organization" and not suffixed and _ACRONYM.fullmatch(form):
+            e = self._acronym_match(form)
         if e is None and len(form) >= 12:
             full = normalize_name(form, strip_suffix=False)
             for i in {i for v in _deletes(full) for i in self.full_del_idx.get(v, ())}:
@@ -565,6 +572,14 @@ class _Builder:
         e.kind_votes[kind] += c.score * (3 if has_legal_suffix(form) else 1)  # type: ignore[assignment]  # votes are weighted scores (floats) in a Counter
         e.spans.append((c.start, c.end, "name"))
         return e
+
+    def _acronym_match(self, form: str) -> _Ent | None:
+        """"IBM" of "International Business Machines Corporation" when no defined term links them:
+        the initials of exactly one organization's name (connectors left out) spell the acronym."""
+        acro = form.lower()
+        hits = {id(e): e for e in self.ents if e.kind == "Organization" and not e.dropped
+                and any(_initials(n) == acro for n in e.norms)}
+        return _one(hits) if len(hits) == 1 else None
 
     def _extends_known(self, norm: str, exclude: _Ent | None = None) -> bool:
         words = norm.split()
@@ -960,6 +975,20 @@ _GENERIC_FIRST = {"united", "american", "national", "first", "general", "interna
                   "standard", "capital", "central", "southern", "northern", "eastern", "western", "pacific", "atlantic",
                   "continental", "consolidated", "allied", "universal", "premier", "royal", "new", "great",
                   "west", "east", "north", "south", "commonwealth", "republic"}
+
+
+def _unit_norm(text: str) -> str:
+    norm = normalize_name(_flat(text))
+    return norm[4:] if norm.startswith("the ") else norm
+
+
+_ACRONYM = re.compile(r"[A-Z]{3,6}")
+_INITIAL_SKIP = {"of", "and", "&", "the", "de", "for"}
+
+
+def _initials(norm: str) -> str:
+    words = [w for w in norm.replace("-", " ").split() if w not in _INITIAL_SKIP]
+    return "".join(w[0] for w in words) if len(words) >= 3 else ""
 
 
 def _best_label(e: _Ent) -> str:

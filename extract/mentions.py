@@ -856,6 +856,56 @@ def _contents_line(w: _Weighing) -> Candidate | None:
 _DOT_LEADER = re.compile(r"[ \t]*(?:\.[ \t]*){3,}")
 
 
+def _credentials(w: _Weighing) -> Candidate | None:
+    """"MBA, CPA" (after "Venessa D. Green,"): professional credentials alone are no name."""
+    lex = lexicon()
+    if not w.suffix and all(_key(x) in lex.name_suffixes for x in w.words):
+        return w.reject("credential")
+    return None
+
+
+def _calendar(w: _Weighing) -> Candidate | None:
+    """"February & June" (2005): months and weekdays joined by "&" are a date."""
+    lex = lexicon()
+    words = [x for x in w.words if x not in _CONNECTORS]
+    if words and all(_key(x) in lex.calendar_words for x in words) and not (_PERSONAL & set(w.signals)):  # "Ms. May"
+        return w.reject("date")
+    return None
+
+
+_EXHIBIT_LABEL = re.compile(r"(?i)ex(?:h(?:ibit)?)?[-.]?\d")  # "Ex-99.1", "EX-10.2", "Exh.4"
+_ADJECTIVE_COMPOUND = re.compile(r"[A-Za-z0-9.]-[a-z]{2,}(?:ed|ing)\Z")  # "AI-based", "Cloud-enabled", "U.S.-listed"
+
+
+def _label_or_compound(w: _Weighing) -> Candidate | None:
+    """An exhibit label ("Ex-99.1 Financial statements of …") or a phrase opened by an adjective
+    compound ("AI-based Technologies", "Company-owned Stores") is no name."""
+    if not w.suffix and (_EXHIBIT_LABEL.match(w.words[0]) or _ADJECTIVE_COMPOUND.search(w.words[0])):
+        return w.reject("generic")
+    return None
+
+
+def _capacity(w: _Weighing) -> Candidate | None:
+    """"Co-Documentation Agents", "[ASSIGNOR]", "Joint Lead Arrangers": a party's capacity in an
+    agreement (``capacity_words.txt``), without a legal suffix or an organization head, is a role."""
+    lex = lexicon()
+    last = _key(w.words[-1])
+    if w.suffix or not (last in lex.capacity_words or (last.endswith("s") and last[:-1] in lex.capacity_words)):
+        return None
+    if any(_key(x) in lex.org_heads or _proper_word(x, w.lower) for x in w.words[:-1]):
+        return None  # "Sunnova Business Markets Borrower (LLC)": a name before the capacity word
+    return w.reject("capacity")
+
+
+def _proper_word(word: str, lower: frozenset[str] | set[str]) -> bool:
+    """A word that only a name explains: no dictionary or filing word, no short acronym, no compound."""
+    lex = lexicon()
+    lw = word.lower()
+    if "-" in word or (word.isupper() and len(word) <= 5) or word in _CONNECTORS:
+        return False
+    return not (lw in lex.english_words or lw in lex.common_words or lw in lower or lw.rstrip("s") in lex.english_words)
+
+
 def _statute(w: _Weighing) -> Candidate | None:
     """"Financial Institutions Reform, Recovery and Enforcement Act": the head of a statute's name."""
     if not w.suffix and _STATUTE_TAIL.match(w.text, w.e):
@@ -1040,6 +1090,8 @@ def _legal_suffix_name(w: _Weighing) -> Candidate | None:
                            or core[0] in _GENERIC_CORES or core[0] in lex.places
                            or (w.all_caps and core[0] in lex.common_words)):
         core = []
+    if len(core) == 1 and _participle(core[0], w.lower):
+        core = []  # "the Surviving Corporation", "Controlled Company": a state of a company, no name
     numerals = [x for x in core if _NUMERAL.fullmatch(x)]
     acronyms = {x.lower() for x in w.words if x.isupper() and len(x) >= 2 and not w.all_caps}
     numbered = bool(core) and core[0].isdigit() and len(core[0]) >= 3 and w.words[0].isdigit()  # "4400 Holdings, LLC"
@@ -1051,6 +1103,14 @@ def _legal_suffix_name(w: _Weighing) -> Candidate | None:
     w.c.kind, w.c.score = "Organization", 0.95
     w.c.signals.append("legal-suffix")
     return w.c
+
+
+def _participle(word: str, lower: frozenset[str] | set[str]) -> bool:
+    """An ordinary "-ing"/"-ed" word the filing also writes in lower case ("surviving", "combined"),
+    not a name ("Sterling", "Fielding")."""
+    lex = lexicon()
+    return word.endswith(("ing", "ed")) and word in lower and word not in lex.last_names \
+        and word not in lex.first_names and (word in lex.english_words or word in lex.common_words)
 
 
 def _classify_shape(w: _Weighing) -> Candidate | None:
@@ -1140,6 +1200,10 @@ WEIGH_CHECKS: tuple[tuple[str, WeighCheck], ...] = (
     ("known body", _known_body),
     ("stop phrase or place", _stop_phrase_or_place),
     ("contents line", _contents_line),
+    ("credentials", _credentials),
+    ("months and weekdays", _calendar),
+    ("exhibit label or adjective compound", _label_or_compound),
+    ("a party's capacity", _capacity),
     ("statute", _statute),
     ("tail after a year", _tail_after_year),
     ("city before a state", _city_before_state),
@@ -1367,7 +1431,7 @@ def _context(text: str, cands: list[Candidate], lower: frozenset[str] | set[str]
                 and c.text.lower() not in _ROLE_TERMS and _party_of_suit(before, after):
             c.score = 0.7  # "Whinstone filed a petition against …", "a complaint against Whinstone"
             c.signals.append("party-context")
-        if (c.kind == "Organization" and c.score < ACCEPT and c.text.startswith("The ")
+        if (c.kind == "Organization" and c.score < ACCEPT and c.text.startswith("The ") and len(c.text.split()) >= 3
                 and re.search(r"[a-z,]\s+\Z", before)):
             c.score = 0.7  # "a member of The Business Council": a capital "The" inside a sentence
             c.signals.append("the-inside")

@@ -66,6 +66,8 @@ PATTERN_FILES = (
     "list_cue_nouns.txt",
     "suit_nouns.txt",
     "unit_nouns.txt",
+    "calendar_words.txt",
+    "capacity_words.txt",
 )
 
 
@@ -117,6 +119,8 @@ class Lexicon:
     list_cue_nouns: tuple[str, ...] = ()  # lower case: "competitors", "customers" (a list of companies follows)
     suit_nouns: tuple[str, ...] = ()  # lower case: "complaint", "petition" (a suit against a party)
     unit_nouns: tuple[str, ...] = ()  # lower case: "segment", "platform" (after a name: a unit or product, no entity)
+    calendar_words: frozenset[str] = frozenset()  # keys ("february", "feb"): months and weekdays
+    capacity_words: frozenset[str] = frozenset()  # keys ("agent", "assignor"): a party's capacity, not a name
 
 
 def _key(token: str) -> str:
@@ -155,6 +159,8 @@ def lexicon() -> Lexicon:
         list_cue_nouns=tuple(s.lower() for s in load_list("list_cue_nouns.txt")),
         suit_nouns=tuple(sorted((s.lower() for s in load_list("suit_nouns.txt")), key=len, reverse=True)),
         unit_nouns=tuple(sorted((s.lower() for s in load_list("unit_nouns.txt")), key=len, reverse=True)),
+        calendar_words=frozenset(_key(s) for s in load_list("calendar_words.txt")),
+        capacity_words=frozenset(_key(s) for s in load_list("capacity_words.txt")),
     )
 
 
