@@ -88,3 +88,41 @@ def test_awards_in_favor_and_against(text, expected):
 )
 def test_suits_told_from_the_defendant_side(text, expected):
     assert sides(text) == expected
+
+
+ENTS2 = [*ENTS, ("John Doe", "PERSON", "doe"), ("Mary Major", "PERSON", "major"),
+         ("Lakeview Pension Fund", "ORG", "lakeview")]
+
+
+def sides2(text: str) -> set[tuple[str, str]]:
+    facts = run_component(LitigationExtractor, text, ENTS2, context=RoleContext(issuer_key=ISS))
+    return {(side, key) for f in facts for side, key in f.participants}
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # officers named with an apposition after each name: every one is a defendant
+        ("Lakeview Pension Fund filed a putative class action against the Company, Jane Roe, our Chief Executive "
+         "Officer, and John Doe, our Chief Financial Officer.",
+         {("plaintiff", "lakeview"), ("defendant", "orrin"), ("defendant", "roe"), ("defendant", "doe")}),
+        # a possessive only describes the party: the Company is not sued here
+        ("In April 2020, the SEC commenced a civil action against Jane Roe, the Company\u2019s former Chief "
+         "Executive Officer.", {("plaintiff", "sec"), ("defendant", "roe")}),
+        # the company of an apposition ("each a director of X") is no party
+        ("Jane Roe, John Doe and Mary Major, each a director of the Company, were named as defendants.",
+         {("defendant", "roe"), ("defendant", "doe"), ("defendant", "major")}),
+        ("The complaint names the Company and Jane Roe as defendants.", {("defendant", "orrin"), ("defendant", "roe")}),
+        # "names … as" something else names no defendant
+        ("The board names Jane Roe as Chief Executive Officer.", set()),
+        ("Kestrel Labs, Inc. is the plaintiff in a lawsuit against Wren Corp.",
+         {("plaintiff", "kestrel"), ("defendant", "wren")}),
+        ("Jane Roe was indicted by the Department of Justice on charges of wire fraud.",
+         {("plaintiff", "doj"), ("defendant", "roe")}),
+        ("The Department of Justice indicted John Doe in 2019.", {("plaintiff", "doj"), ("defendant", "doe")}),
+        # named as a director is no defendant
+        ("Jane Roe was named as a director of the Company.", set()),
+    ],
+)
+def test_party_lists_and_sides_in_narrative(text, expected):
+    assert sides2(text) == expected

@@ -89,6 +89,7 @@ class LitigationExtractor(RoleComponent):
         for a, b in p.sentences:
             here = self._captions(p, a, b, courts) + self._narrative(p, a, b, courts) + self._defined_sides(p, a, b, courts)
             here += self._side_words(p, a, b, courts)
+            self._plaintiff_subjects(p, a, b, courts, here)
             for d in here:
                 same = next((x for x in drafts if x.parties() & d.parties()), None)
                 if same:
@@ -168,16 +169,23 @@ class LitigationExtractor(RoleComponent):
         """``first`` and the parties listed after it: a plain enumeration, or one whose members
         carry a descriptor ("its Chief Executive Officer, David Michery") or a defined term."""
         out = enumeration_from(p, first, limit)
+        cut = next((i for i, x in enumerate(out) if i and self._possessive(p, x)), None)
+        out = out if cut is None else out[:cut]  # "Jane Roe, our CEO, and …": "our" opens a descriptor
         while True:
             cur = out[-1]
             # a descriptor may itself hold a name ("current or former Company directors Jane Roe"):
             # the next party is one of the next few mentions
             nxt = [m for m in p.mentions if m.start >= cur.end and m.end <= limit][: _W["party_list_lookahead"]]
-            m = next((x for x in nxt if _PARTY_GAP.fullmatch(p.text, cur.end, x.start)
+            m = next((x for x in nxt if not self._possessive(p, x) and _PARTY_GAP.fullmatch(p.text, cur.end, x.start)
                       or _RX["related_party_gap"].fullmatch(p.text, cur.end, x.start)), None)
             if m is None:
-                return out
+                # a possessive ("Jane Roe, the Company’s former CEO, and John Doe") only describes a party
+                return [x for x in out if x is first or not self._possessive(p, x)]
             out.append(m)
+
+    @staticmethod
+    def _possessive(p: Passage, m: Mention) -> bool:
+        return bool(_RX["possessive_reference"].match(m.text) or _RX["possessive_after"].match(p.text, m.end))
 
     def _captions(self, p: Passage, a: int, b: int, courts: Courts) -> list[_Draft]:
         out = []
@@ -291,6 +299,19 @@ class LitigationExtractor(RoleComponent):
             side += [x.key for x in members if self._ok(p, x, courts) and not x.pronoun and x.key not in d.parties()]
         return [d] if d.parties() else []
 
+    def _plaintiff_subjects(self, p: Passage, a: int, b: int, courts: Courts, here: list[_Draft]) -> None:
+        """"X is the plaintiff in a lawsuit against Y": X joins the sentence's proceeding that has no
+        plaintiff yet (or opens one)."""
+        for pm in _RX["plaintiff_passive_verb"].finditer(p.text, a, b):
+            subj = self._subject(p, a, pm.start(), courts)
+            if not subj:
+                continue
+            d = next((x for x in here if not x.plaintiffs), None)
+            if d is None:
+                here.append(_Draft(plaintiffs=subj, start=a, end=b))
+            else:
+                d.plaintiffs = [k for k in subj if k not in d.defendants]
+
     def _named_defendants(self, p: Passage, a: int, b: int, courts: Courts) -> list[_Draft]:
         """"The amended complaint names as defendants the Company, four current and former officers,
         the underwriters, and Baker Hughes Company": the listed parties are defendants."""
@@ -303,6 +324,11 @@ class LitigationExtractor(RoleComponent):
                     defendants.append(m.key)
             if defendants:
                 out.append(_Draft(defendants=defendants, start=a, end=b))
+        for nm in _RX["names_verb"].finditer(p.text, a, b):
+            # "the complaint names the Company and Jane Roe as defendants"
+            listed = self._object_mentions(p, nm.end(), b, courts)
+            if listed and _RX["as_defendants_after"].match(p.text, listed[-1].end, b):
+                out.append(_Draft(defendants=[m.key for m in listed], start=a, end=b))
         return out
 
     def _guilty_plea(self, p: Passage, a: int, b: int, courts: Courts) -> list[_Draft]:
