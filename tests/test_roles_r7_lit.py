@@ -126,3 +126,23 @@ def sides2(text: str) -> set[tuple[str, str]]:
 )
 def test_party_lists_and_sides_in_narrative(text, expected):
     assert sides2(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("The SEC charged Jane Roe with securities fraud.", {("plaintiff", "sec"), ("defendant", "roe")}),
+        ("In 2019 the Department of Justice charged Kestrel Labs, Inc. and John Doe with wire fraud.",
+         {("plaintiff", "doj"), ("defendant", "kestrel"), ("defendant", "doe")}),
+        ("The Federal Trade Commission accused Wren Corp. of deceptive advertising.",
+         {("plaintiff", "ftc"), ("defendant", "wren")}),
+        # a business's accusation or a fee charged is no proceeding
+        ("Pell Partners LLC accused the Company of infringing its patents.", set()),
+        ("The Company charged Wren Corp. a fee of $5,000.", set()),
+        # an agency "charged with" a duty charges nobody
+        ("The Department of Justice, the agency charged with enforcing the statute, approved the merger of "
+         "Kestrel Labs, Inc. and Wren Corp.", set()),
+    ],
+)
+def test_charges_by_regulators(text, expected):
+    assert sides2(text) == expected

@@ -429,6 +429,16 @@ class LitigationExtractor(RoleComponent):
             fined = self._object(p, pm.end(), b, courts)
             if regulator and fined:
                 out.append(_Draft(plaintiffs=regulator, defendants=[k for k in fined if k not in regulator], start=a, end=b))
+        for cm in _RX["charged_verb"].finditer(p.text, a, b):
+            # "the SEC charged Jane Roe with fraud": only a regulator's or prosecutor's charge is a proceeding
+            before = [m for m in p.mentions_in(a, cm.start()) if self._ok(p, m, courts)]
+            regulator = self._subject(p, a, cm.start(), courts)
+            if not regulator or not _RX["regulator_shape"].match(_COMMON_RX["whitespace"].sub(" ", before[-1].text)):
+                continue
+            charged = self._object_mentions(p, cm.end(), b, courts)
+            if charged and _RX["charged_with_after"].match(p.text, charged[-1].end, b):
+                out.append(_Draft(plaintiffs=regulator, defendants=[m.key for m in charged if m.key not in regulator],
+                                  start=a, end=b))
         return [d for d in out if d.defendants]
 
     def _in_re(self, p: Passage, a: int, b: int, courts: Courts) -> list[_Draft]:
