@@ -89,6 +89,7 @@ class LitigationExtractor(RoleComponent):
         for a, b in p.sentences:
             here = self._captions(p, a, b, courts) + self._narrative(p, a, b, courts) + self._defined_sides(p, a, b, courts)
             here += self._side_words(p, a, b, courts)
+            self._plaintiff_subjects(p, a, b, courts, here)
             for d in here:
                 same = next((x for x in drafts if x.parties() & d.parties()), None)
                 if same:
@@ -152,25 +153,39 @@ class LitigationExtractor(RoleComponent):
         return members
 
     def _object(self, p: Passage, pos: int, b: int, courts: Courts) -> list[str]:
+        return [m.key for m in self._object_mentions(p, pos, b, courts)]
+
+    def _object_mentions(self, p: Passage, pos: int, b: int, courts: Courts) -> list[Mention]:
         after = [m for m in p.mentions_in(max(0, pos - _W["object_lookback"]), b) if m.end > pos and self._ok(p, m, courts)]
         if not after or after[0].start - pos > _W["object_gap"]:
             return []
-        return [m.key for m in self._party_list(p, after[0], b) if self._ok(p, m, courts)]
+        first = after[0]
+        kin = _RX["possessive_kin_gap"].match(p.text, first.end, b)
+        if kin and len(after) > 1 and after[1].start == kin.end():
+            first = after[1]  # "against the Company’s subsidiary X": X is sued, not its parent
+        return [m for m in self._party_list(p, first, b) if self._ok(p, m, courts)]
 
     def _party_list(self, p: Passage, first: Mention, limit: int) -> list[Mention]:
         """``first`` and the parties listed after it: a plain enumeration, or one whose members
         carry a descriptor ("its Chief Executive Officer, David Michery") or a defined term."""
         out = enumeration_from(p, first, limit)
+        cut = next((i for i, x in enumerate(out) if i and self._possessive(p, x)), None)
+        out = out if cut is None else out[:cut]  # "Jane Roe, our CEO, and …": "our" opens a descriptor
         while True:
             cur = out[-1]
             # a descriptor may itself hold a name ("current or former Company directors Jane Roe"):
             # the next party is one of the next few mentions
             nxt = [m for m in p.mentions if m.start >= cur.end and m.end <= limit][: _W["party_list_lookahead"]]
-            m = next((x for x in nxt if _PARTY_GAP.fullmatch(p.text, cur.end, x.start)
+            m = next((x for x in nxt if not self._possessive(p, x) and _PARTY_GAP.fullmatch(p.text, cur.end, x.start)
                       or _RX["related_party_gap"].fullmatch(p.text, cur.end, x.start)), None)
             if m is None:
-                return out
+                # a possessive ("Jane Roe, the Company’s former CEO, and John Doe") only describes a party
+                return [x for x in out if x is first or not self._possessive(p, x)]
             out.append(m)
+
+    @staticmethod
+    def _possessive(p: Passage, m: Mention) -> bool:
+        return bool(_RX["possessive_reference"].match(m.text) or _RX["possessive_after"].match(p.text, m.end))
 
     def _captions(self, p: Passage, a: int, b: int, courts: Courts) -> list[_Draft]:
         out = []
@@ -224,13 +239,20 @@ class LitigationExtractor(RoleComponent):
             for sm in _RX["suit_against"].finditer(p.text, a, b):
                 if _RX["hypothetical_before"].search(p.text, max(a, sm.start() - _W["hypothetical_before"]), sm.start()):
                     continue
-                defendants = self._object(p, sm.end(), b, courts)
-                if defendants:
-                    out.append(_Draft(defendants=defendants, start=a, end=b))
+                sued = self._object_mentions(p, sm.end(), b, courts)
+                if not sued:
+                    continue
+                # "the arbitration filed against X by Y": Y is the plaintiff
+                bm = _RX["by_after_parties"].match(p.text, sued[-1].end, b)
+                claimants = self._object(p, bm.end(), b, courts) if bm else []
+                sued_keys = [m.key for m in sued]
+                out.append(_Draft(plaintiffs=[k for k in claimants if k not in sued_keys], defendants=sued_keys, start=a, end=b))
         if not out:
             out += self._named_defendants(p, a, b, courts)
         if not out:
             out += self._guilty_plea(p, a, b, courts)
+        if not out:
+            out += self._settlements(p, a, b, courts) + self._awards(p, a, b, courts) + self._received(p, a, b, courts)
         if not out:
             for pm in _PASSIVE.finditer(p.text, a, b):
                 defendants = self._subject(p, a, pm.start(), courts)
@@ -277,6 +299,19 @@ class LitigationExtractor(RoleComponent):
             side += [x.key for x in members if self._ok(p, x, courts) and not x.pronoun and x.key not in d.parties()]
         return [d] if d.parties() else []
 
+    def _plaintiff_subjects(self, p: Passage, a: int, b: int, courts: Courts, here: list[_Draft]) -> None:
+        """"X is the plaintiff in a lawsuit against Y": X joins the sentence's proceeding that has no
+        plaintiff yet (or opens one)."""
+        for pm in _RX["plaintiff_passive_verb"].finditer(p.text, a, b):
+            subj = self._subject(p, a, pm.start(), courts)
+            if not subj:
+                continue
+            d = next((x for x in here if not x.plaintiffs), None)
+            if d is None:
+                here.append(_Draft(plaintiffs=subj, start=a, end=b))
+            else:
+                d.plaintiffs = [k for k in subj if k not in d.defendants]
+
     def _named_defendants(self, p: Passage, a: int, b: int, courts: Courts) -> list[_Draft]:
         """"The amended complaint names as defendants the Company, four current and former officers,
         the underwriters, and Baker Hughes Company": the listed parties are defendants."""
@@ -289,6 +324,11 @@ class LitigationExtractor(RoleComponent):
                     defendants.append(m.key)
             if defendants:
                 out.append(_Draft(defendants=defendants, start=a, end=b))
+        for nm in _RX["names_verb"].finditer(p.text, a, b):
+            # "the complaint names the Company and Jane Roe as defendants"
+            listed = self._object_mentions(p, nm.end(), b, courts)
+            if listed and _RX["as_defendants_after"].match(p.text, listed[-1].end, b):
+                out.append(_Draft(defendants=[m.key for m in listed], start=a, end=b))
         return out
 
     def _guilty_plea(self, p: Passage, a: int, b: int, courts: Courts) -> list[_Draft]:
@@ -303,6 +343,59 @@ class LitigationExtractor(RoleComponent):
             first = next((m for m in p.mentions_in(a, gm.start()) if self._ok(p, m, courts) and m.key not in prosecutor), None)
             if prosecutor and first is not None:
                 out.append(_Draft(plaintiffs=prosecutor, defendants=[first.key], start=a, end=b))
+        return out
+
+    def _regulators(self, p: Passage, pos: int, b: int, courts: Courts) -> list[str]:
+        """The parties right after ``pos`` when every one names a government body or regulator."""
+        found = self._object_mentions(p, pos, b, courts)
+        if not found or not all(_RX["regulator_shape"].match(_COMMON_RX["whitespace"].sub(" ", m.text)) for m in found):
+            return []
+        return [m.key for m in found]
+
+    def _settlements(self, p: Passage, a: int, b: int, courts: Courts) -> list[_Draft]:
+        """"X entered into a settlement agreement with the Department of Justice", "X agreed to pay
+        $5 million to settle charges brought by the SEC": the regulator (or the named claimant) is
+        the plaintiff, X the defendant. A private settlement "with" a counterparty gives nothing."""
+        out = []
+        for sm in _RX["settled_with"].finditer(p.text, a, b):
+            regulators = self._regulators(p, sm.end(), b, courts)
+            settled = self._subject(p, a, sm.start(), courts)
+            if regulators and settled:
+                out.append(_Draft(plaintiffs=regulators, defendants=[k for k in settled if k not in regulators], start=a, end=b))
+        for sm in _RX["settle_charges_by"].finditer(p.text, a, b):
+            claimants = self._object(p, sm.end(), b, courts)
+            settled = self._subject(p, a, sm.start(), courts)
+            if claimants and settled:
+                out.append(_Draft(plaintiffs=claimants, defendants=[k for k in settled if k not in claimants], start=a, end=b))
+        return [d for d in out if d.defendants]
+
+    def _awards(self, p: Passage, a: int, b: int, courts: Courts) -> list[_Draft]:
+        """"an arbitration award in favor of X and against Y": X is the plaintiff, Y the defendant."""
+        out = []
+        for fm in _RX["in_favor_of"].finditer(p.text, a, b):
+            if not _RX["ruling_word"].search(p.text, max(a, fm.start() - _W["ruling_before"]), fm.start()):
+                continue
+            listed = self._object_mentions(p, fm.end(), b, courts)
+            # the party list runs on over "and against": cut it there
+            cut = next((i for i, m in enumerate(listed) if _RX["and_against"].match(p.text, m.end, b)), None)
+            if cut is None:
+                continue
+            winners = listed[: cut + 1]
+            am = _RX["and_against"].match(p.text, winners[-1].end, b)
+            losers = self._object(p, am.end(), b, courts) if am else []
+            if losers:
+                keys = [m.key for m in winners]
+                out.append(_Draft(plaintiffs=keys, defendants=[k for k in losers if k not in keys], start=a, end=b))
+        return out
+
+    def _received(self, p: Passage, a: int, b: int, courts: Courts) -> list[_Draft]:
+        """"X received a demand for arbitration from Y": Y is the plaintiff, X the defendant."""
+        out = []
+        for rm in _RX["received_suit_from"].finditer(p.text, a, b):
+            claimants = self._object(p, rm.end(), b, courts)
+            sued = self._subject(p, a, rm.start(), courts)
+            if claimants and sued:
+                out.append(_Draft(plaintiffs=claimants, defendants=[k for k in sued if k not in claimants], start=a, end=b))
         return out
 
     def _defined_sides(self, p: Passage, a: int, b: int, courts: Courts) -> list[_Draft]:
@@ -336,6 +429,16 @@ class LitigationExtractor(RoleComponent):
             fined = self._object(p, pm.end(), b, courts)
             if regulator and fined:
                 out.append(_Draft(plaintiffs=regulator, defendants=[k for k in fined if k not in regulator], start=a, end=b))
+        for cm in _RX["charged_verb"].finditer(p.text, a, b):
+            # "the SEC charged Jane Roe with fraud": only a regulator's or prosecutor's charge is a proceeding
+            before = [m for m in p.mentions_in(a, cm.start()) if self._ok(p, m, courts)]
+            regulator = self._subject(p, a, cm.start(), courts)
+            if not regulator or not _RX["regulator_shape"].match(_COMMON_RX["whitespace"].sub(" ", before[-1].text)):
+                continue
+            charged = self._object_mentions(p, cm.end(), b, courts)
+            if charged and _RX["charged_with_after"].match(p.text, charged[-1].end, b):
+                out.append(_Draft(plaintiffs=regulator, defendants=[m.key for m in charged if m.key not in regulator],
+                                  start=a, end=b))
         return [d for d in out if d.defendants]
 
     def _in_re(self, p: Passage, a: int, b: int, courts: Courts) -> list[_Draft]:
