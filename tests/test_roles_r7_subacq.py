@@ -117,3 +117,26 @@ def test_additional_stake_to_the_whole_makes_a_subsidiary(text: str, expected_su
 )
 def test_agreed_deals_told_as_news(text: str, expected: dict[tuple[str, str], list[str]]) -> None:
     assert acq_status(text) == expected
+
+
+RUN_TOGETHER = [("Orrin Holdings, Inc.", "ORG", "orrin"), ("Wren Acquisition Corporation", "ORG", "wren1"),
+                ("Orrin and Kestrel Labs, Inc.", "ORG", "kestrel"), ("Smith and Wesson Holding Corp.", "ORG", "sw")]
+KNOWN = {"Orrin": "orrin", "Smith": "pell", "Kestrel Labs, Inc.": "kestrel"}
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # the entity stage ran the parent and the target together: the parent's own known name owns
+        ("Orrin Holdings, Inc. entered into a merger agreement with Wren Acquisition Corporation, a Delaware "
+         "corporation and a wholly owned subsidiary of Orrin and Kestrel Labs, Inc., a Delaware corporation.",
+         {("orrin", "wren1")}),
+        # a real name with "and" whose second part is no name of its own: left alone
+        ("Wren Acquisition Corporation is a wholly owned subsidiary of Smith and Wesson Holding Corp.",
+         {("sw", "wren1")}),
+    ],
+)
+def test_run_together_owner_name(text: str, expected: set[tuple[str, ...]]) -> None:
+    facts = run_component(SubsidiaryExtractor, text, RUN_TOGETHER,
+                          context=RoleContext(issuer_key=ISS, defined_terms=dict(KNOWN)))
+    assert facts_as_tuples(facts, ("owner", "owned")) == expected

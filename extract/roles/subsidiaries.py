@@ -101,9 +101,23 @@ class SubsidiaryExtractor(RoleComponent):
         for m in p.mentions_in(pos, b, "ORG"):
             gap = p.text[pos : m.start]
             if _RX["the_gap"].fullmatch(gap) or m.start == pos:
+                m = self._run_together_head(p, m)
                 return m if m.key not in skip else None
             break
         return None
+
+    def _run_together_head(self, p: Passage, m: Mention) -> Mention:
+        """"a wholly owned subsidiary of Tyson and AdvancePierre Foods Holdings, Inc.": when the entity
+        stage ran the parent and the next party together into one name — the part after "and" is a
+        known name of the mention's own entity, the part before it a known name of another — that
+        other entity is the owner."""
+        rt = _RX["run_together_name"].fullmatch(m.text)
+        if rt is None or p.ctx.resolve_key(rt.group("rest")) != m.key:
+            return m
+        key = p.ctx.resolve_key(rt.group("head"))
+        if key is None or key == m.key:
+            return m
+        return Mention(m.start, m.start + len(rt.group("head")), key, m.label, rt.group("head"), m.pronoun)
 
     def _antecedent(self, p: Passage, a: int, before: int, skip: set[str]) -> Mention | None:
         for m in reversed(p.mentions_in(a, before, "ORG")):
