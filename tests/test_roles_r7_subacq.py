@@ -140,3 +140,22 @@ def test_run_together_owner_name(text: str, expected: set[tuple[str, ...]]) -> N
     facts = run_component(SubsidiaryExtractor, text, RUN_TOGETHER,
                           context=RoleContext(issuer_key=ISS, defined_terms=dict(KNOWN)))
     assert facts_as_tuples(facts, ("owner", "owned")) == expected
+
+
+ROLE_TERMS = ENTS + [("Surviving Corporation", "ORG", "surv"), ("Wren Merger LLC", "ORG", "wrenm")]
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # a merger role used as a name is no party of an acquisition
+        ("Immediately after the first merger, the Surviving Corporation will be merged with and into Wren Merger LLC, "
+         "with Wren Merger LLC surviving.", set()),
+        # a named company in the same place still is
+        ("Immediately after the first merger, Kestrel Labs, Inc. will be merged with and into Orrin Holdings, Inc., "
+         "with Orrin Holdings, Inc. surviving.", {("orrin", "kestrel")}),
+    ],
+)
+def test_merger_role_term_is_no_party(text: str, expected: set[tuple[str, ...]]) -> None:
+    facts = run_component(AcquisitionExtractor, text, ROLE_TERMS, context=RoleContext(issuer_key=ISS))
+    assert facts_as_tuples(facts, ("acquirer", "target")) == expected

@@ -426,13 +426,21 @@ class AcquisitionExtractor(RoleComponent):
 
     def _emit(self, p: Passage, acquirers: list[str], target: str, a: int, b: int, attrs: Sequence[tuple[str, str]],
               extra: Sequence[tuple[str, str]] = ()) -> list[Fact]:
-        res = []
+        res: list[Fact] = []
+        if self._role_term(p, target):
+            return res
         for k in acquirers:
-            if k == target:
+            if k == target or self._role_term(p, k):
                 continue
             parts = [("acquirer", k), ("target", target), *extra]
             res.append(p.fact(ROLE, parts, attrs, (a, b), self.extractor))
         return res
+
+    def _role_term(self, p: Passage, key: str) -> bool:
+        """A party the passage names only by a merger role ("the Surviving Corporation", "the Interim
+        Surviving Corporation"): no company of its own, so no acquirer or target."""
+        texts = [m.text for m in p.mentions if m.key == key and not m.pronoun]
+        return bool(texts) and all(_RX["merger_role_term"].fullmatch(t.strip()) for t in texts)
 
     def _acquire(self, p: Passage, a: int, b: int) -> list[Fact]:
         out = []
