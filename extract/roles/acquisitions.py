@@ -36,7 +36,7 @@ from corpkg.extract.roles.common import (
 )
 from corpkg.extract.roles.discourse import memory, pronoun_subject
 
-__all__ = ["AcquisitionExtractor", "WHOLE"]
+__all__ = ["AcquisitionExtractor", "WHOLE", "is_merger_sub_name", "sentence_acquirers"]
 
 ROLE = "acquisition"
 SHARES = "_shares"  # an object "N shares of T": company/control when the stake is stated, else no kind
@@ -270,19 +270,7 @@ class AcquisitionExtractor(RoleComponent):
                 found = self._recall(p, a, b)
                 out += found
                 continue
-            found = self._acquire(p, a, b)
-            found += self._passive(p, a, b)
-            found += self._noun_by(p, a, b)
-            found += self._merge(p, a, b)
-            found += self._sale(p, a, b)
-            found += self._control(p, a, b)
-            found += self._offer(p, a, b)
-            found += self._group(p, a, b)
-            found += self._combine(p, a, b)
-            found += self._exchange(p, a, b)
-            found += self._issuer_deals(p, a, b)
-            if not found:
-                found = self._agreement_parties(p, a, b)
+            found = self.sentence_deals(p, a, b)
             if not found:
                 found = self._recall(p, a, b)
             section = p.ctx.section_title(p.start + a)
@@ -290,6 +278,23 @@ class AcquisitionExtractor(RoleComponent):
                 memory(p.ctx).remember(list(f.participant("acquirer")), f.participant("target")[0], section)
             out += found
         return out
+
+    def sentence_deals(self, p: Passage, a: int, b: int) -> list[Fact]:
+        """The deals the sentence [a, b) states by itself (no recall of an earlier sentence's deal)."""
+        found = self._acquire(p, a, b)
+        found += self._passive(p, a, b)
+        found += self._noun_by(p, a, b)
+        found += self._merge(p, a, b)
+        found += self._sale(p, a, b)
+        found += self._control(p, a, b)
+        found += self._offer(p, a, b)
+        found += self._group(p, a, b)
+        found += self._combine(p, a, b)
+        found += self._exchange(p, a, b)
+        found += self._issuer_deals(p, a, b)
+        if not found:
+            found = self._agreement_parties(p, a, b)
+        return found
 
     # -- more rules --------------------------------------------------------------------------
     def _passive(self, p: Passage, a: int, b: int) -> list[Fact]:
@@ -319,7 +324,8 @@ class AcquisitionExtractor(RoleComponent):
                 orgs = [x for x in p.mentions_in(a, im.start(), "ORG") if x.key != acq.key and self._ok(p, x)]
                 if not orgs:
                     continue
-                out += self._emit(p, [acq.key], orgs[-1].key, a, b, self._attrs(p, a, b, "company"))
+                attrs = self._attrs(p, a, b, "company") + self._status(p, a, im.start(), im.end())
+                out += self._emit(p, [acq.key], orgs[-1].key, a, b, attrs)
         return out
 
     def _offer(self, p: Passage, a: int, b: int) -> list[Fact]:
@@ -420,13 +426,21 @@ class AcquisitionExtractor(RoleComponent):
 
     def _emit(self, p: Passage, acquirers: list[str], target: str, a: int, b: int, attrs: Sequence[tuple[str, str]],
               extra: Sequence[tuple[str, str]] = ()) -> list[Fact]:
-        res = []
+        res: list[Fact] = []
+        if self._role_term(p, target):
+            return res
         for k in acquirers:
-            if k == target:
+            if k == target or self._role_term(p, k):
                 continue
             parts = [("acquirer", k), ("target", target), *extra]
             res.append(p.fact(ROLE, parts, attrs, (a, b), self.extractor))
         return res
+
+    def _role_term(self, p: Passage, key: str) -> bool:
+        """A party the passage names only by a merger role ("the Surviving Corporation", "the Interim
+        Surviving Corporation"): no company of its own, so no acquirer or target."""
+        texts = [m.text for m in p.mentions if m.key == key and not m.pronoun]
+        return bool(texts) and all(_RX["merger_role_term"].fullmatch(t.strip()) for t in texts)
 
     def _acquire(self, p: Passage, a: int, b: int) -> list[Fact]:
         out = []
@@ -447,8 +461,10 @@ class AcquisitionExtractor(RoleComponent):
                 if target is None:
                     continue
                 kind = "assets" if from_seller else self._kind(m.group("obj"))
+                topped_up = False  # an additional stake that brings the holding to the whole company
                 if kind is None:
                     kind = self._resulting_stake(p.text[target.end : b], m.group("obj"))
+                    topped_up = kind == "company"
                 if kind is None:
                     continue
                 if rx is _NOUN:
@@ -490,7 +506,8 @@ class AcquisitionExtractor(RoleComponent):
                     kind = "assets"  # "acquired X's product line": not the company
                 attrs = self._attrs(p, a, b, kind, m.group("obj"))
                 status = self._status(p, a, m.start(), m.end())
-                if kind == "company" and (_WHOLE.search(m.group("obj") or "") or self._whole_company(p, m, target, status)):
+                if kind == "company" and (_WHOLE.search(m.group("obj") or "") or self._whole_company(p, m, target, status)
+                                          or topped_up and not status):
                     attrs.append((WHOLE, "1"))
                 attrs += status
                 targets = [target]
@@ -910,3 +927,21 @@ class AcquisitionExtractor(RoleComponent):
 
 
 make_acquisitions = role_factory("corpkg_acquisitions", AcquisitionExtractor, role=ROLE)
+
+# the acquisition rules as a reader for other roles: its rules need no pipeline, only ``extractor``
+_READER = AcquisitionExtractor.__new__(AcquisitionExtractor)
+
+
+def sentence_acquirers(p: Passage, a: int, b: int) -> list[tuple[str, str]]:
+    """(acquirer, target) keys of the deals the sentence [a, b) of ``p`` states: "A acquired T
+    pursuant to an Agreement and Plan of Merger by and among A, Merger Sub and T" → [(A, T)]."""
+    out = []
+    for f in _READER.sentence_deals(p, a, b):
+        for acq in f.participant("acquirer"):
+            out.append((acq, f.participant("target")[0]))
+    return list(dict.fromkeys(out))
+
+
+def is_merger_sub_name(name: str) -> bool:
+    """A merger subsidiary's name ("DVB Merger Sub, Inc.", "Vanhalen Acquisition Corporation")."""
+    return bool(_MERGER_SUB.search(name))

@@ -25,6 +25,7 @@ import re
 from spacy.tokens import Doc
 
 from corpkg.extract.model import Fact
+from corpkg.extract.roles.acquisitions import is_merger_sub_name, sentence_acquirers
 from corpkg.extract.roles.base import RoleComponent, role_factory
 from corpkg.extract.roles.common import (
     Mention,
@@ -100,9 +101,23 @@ class SubsidiaryExtractor(RoleComponent):
         for m in p.mentions_in(pos, b, "ORG"):
             gap = p.text[pos : m.start]
             if _RX["the_gap"].fullmatch(gap) or m.start == pos:
+                m = self._run_together_head(p, m)
                 return m if m.key not in skip else None
             break
         return None
+
+    def _run_together_head(self, p: Passage, m: Mention) -> Mention:
+        """"a wholly owned subsidiary of Tyson and AdvancePierre Foods Holdings, Inc.": when the entity
+        stage ran the parent and the next party together into one name — the part after "and" is a
+        known name of the mention's own entity, the part before it a known name of another — that
+        other entity is the owner."""
+        rt = _RX["run_together_name"].fullmatch(m.text)
+        if rt is None or p.ctx.resolve_key(rt.group("rest")) != m.key:
+            return m
+        key = p.ctx.resolve_key(rt.group("head"))
+        if key is None or key == m.key:
+            return m
+        return Mention(m.start, m.start + len(rt.group("head")), key, m.label, rt.group("head"), m.pronoun)
 
     def _antecedent(self, p: Passage, a: int, before: int, skip: set[str]) -> Mention | None:
         for m in reversed(p.mentions_in(a, before, "ORG")):
@@ -153,6 +168,7 @@ class SubsidiaryExtractor(RoleComponent):
             facts += self._defined_term(p, a, b, issuer)
             facts += self._formed(p, a, b)
             facts += self._stock_owned_by(p, a, b)
+            facts += self._merger_sub_parties(p, a, b)
         facts += self._guarantor_list(p, issuer)
         return facts
 
@@ -183,6 +199,27 @@ class SubsidiaryExtractor(RoleComponent):
             out.append(m)
             cur = m
         return out
+
+    def _merger_sub_parties(self, p: Passage, a: int, b: int) -> list[Fact]:
+        """"A acquired T pursuant to an Agreement and Plan of Merger by and among A, X Acquisition
+        Corporation (“Sub I”), T …": a merger subsidiary listed among the parties, with no parent of
+        its own named in apposition, belongs to the one acquirer the sentence names."""
+        m = _RX["merger_agreement_parties"].search(p.text, a, b)
+        if m is None:
+            return []
+        subs = [x for x in p.mentions_in(m.end(), b, "ORG", pronouns=False)
+                if is_merger_sub_name(x.text) and not _RX["subsidiary_after_name"].match(p.text, x.end, b)]
+        if not subs:
+            return []
+        sub_keys = {x.key for x in subs}
+        deals = [(acq, t) for acq, t in sentence_acquirers(p, a, b) if acq not in sub_keys and t not in sub_keys]
+        owners = {acq for acq, _t in deals}
+        targets = {t for _acq, t in deals}
+        if len(owners) != 1:
+            return []
+        owner = owners.pop()
+        return [p.fact(ROLE, [("owner", owner), ("owned", k)], [], (a, b), self.extractor)
+                for k in dict.fromkeys(x.key for x in subs) if k != owner and k not in targets]
 
     def _owned_by(self, p: Passage, a: int, b: int) -> list[Fact]:
         """"X, a special purpose entity wholly owned by Y" / "X, which is 80% owned by Y" / "X and its
