@@ -140,3 +140,78 @@ def test_the_pair_classifier_scores_in_batches_what_it_scored_at_once(monkeypatc
     assert len(whole.batches) == 1 and whole.batches[0] > 8
     assert max(batched.batches) == 4 and sum(batched.batches) == whole.batches[0]
     assert in_batches == at_once and at_once
+
+
+# --------------------------------------------------------------------------- lines found within a reach
+
+def _line_by_scan(text: str, s: int, e: int) -> tuple[int, int]:
+    """What officers' _line_around used to compute, searching through the whole text."""
+    end = text.find("\n", e)
+    return text.rfind("\n", 0, s) + 1, len(text) if end < 0 else end
+
+
+@settings(deadline=None)
+@given(st.text(alphabet=" \nAb", max_size=40), st.data())
+def test_line_helpers_agree_with_whole_text_scans_on_lines_shorter_than_the_reach(text: str, data: st.DataObject) -> None:
+    from corpkg.extract import lines
+
+    s = data.draw(st.integers(0, len(text)))
+    e = data.draw(st.integers(s, len(text)))
+    assert lines.line_around(text, s, e) == _line_by_scan(text, s, e)
+    assert lines.line_start(text, s) == text.rfind("\n", 0, s) + 1
+    assert lines.newline_before(text, s) == text.rfind("\n", 0, s)
+    end = text.find("\n", e)
+    assert lines.line_end(text, e) == (len(text) if end < 0 else end)
+
+
+def test_on_a_single_huge_line_the_helpers_return_a_bounded_window() -> None:
+    from corpkg.extract import lines
+
+    reach = lines.LINE_REACH
+    text = "word " * (reach // 2) * 3  # 7.5 reaches of text, no line break
+    pos = 3 * reach
+    assert lines.line_around(text, pos, pos + 4) == (pos - reach, pos + 4 + reach)
+    assert lines.line_start(text, pos) == pos - reach
+    assert lines.newline_before(text, pos) is None  # a line too long to be one
+    assert lines.newline_before(text, reach // 2) == -1  # the text starts within reach: the first line
+    assert lines.line_around(text, 10, 14) == (0, 14 + reach)
+    assert lines.line_end(text, len(text) - 10) == len(text)
+    # a shorter reach finds the line break that a longer one finds
+    broken = text[:pos] + "\n" + text[pos:]
+    assert lines.line_around(broken, pos + 10, pos + 14, reach=20) == (pos + 1, pos + 14 + 20)
+
+
+_HUGE_LINE = "filler " * 6000 + "\n\n"  # 42,000 characters without a line break, then a paragraph break
+
+
+def test_signature_blocks_and_schedule_rows_read_the_same_after_a_huge_line() -> None:
+    """The officer rules walk lines up and down from a name; a single line of more than the reach
+    above a block neither hides the block's own lines nor is read as one of them."""
+    from tests.test_roles_officers_schedule import SCHED_NAMES, SCHEDULE, SIG_NAMES, SIGNATURES, _facts
+
+    for text, names, passage in ((SIGNATURES, SIG_NAMES, "Name: Li Keping Title: Executive Director and President"),
+                                 (SCHEDULE, SCHED_NAMES, "Li Keping"), (SCHEDULE, SCHED_NAMES, "Wang Baoan")):
+        plain = _facts(text, names, passage)
+        after_huge_line = _facts(_HUGE_LINE + text, names, passage)
+        assert plain and set(after_huge_line) == set(plain)
+        for key, fact in plain.items():
+            assert after_huge_line[key].attributes == fact.attributes
+
+
+
+def test_agreement_signatures_and_commitments_read_the_same_after_a_huge_line() -> None:
+    """Signature blocks and commitments are read line by line from each "By"; a single line of
+    more than the reach before the signature pages changes none of them."""
+    from corpkg.extract.reader import read_text
+    from tests.test_agreements import COMMITMENTS, RULED
+
+    def read(text: str) -> tuple[set[tuple[str, str, str | None, str]], set[tuple[str, str | None]]]:
+        (ag,) = read_text(text.encode(), "ex10.txt").agreements
+        return ({(s.person, s.title, s.org, s.capacity) for s in ag.signatories},
+                {(" ".join(p.name.split()), p.capacity) for p in ag.parties})
+
+    for text, at in ((RULED, "                              ALDER BANK PLC"), (COMMITMENTS, "Commitments\n")):
+        i = text.index(at)
+        plain = read(text)
+        assert plain[0] or plain[1]
+        assert read(text[:i] + _HUGE_LINE + text[i:]) == plain
