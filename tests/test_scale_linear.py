@@ -215,3 +215,73 @@ def test_agreement_signatures_and_commitments_read_the_same_after_a_huge_line() 
         plain = read(text)
         assert plain[0] or plain[1]
         assert read(text[:i] + _HUGE_LINE + text[i:]) == plain
+
+
+# --------------------------------------------------------------------------- merging a fact told many times
+
+def _merge_pairwise(facts: list[Any]) -> list[Any]:
+    """What merge_facts did before: each repeat rebuilt the merged fact from the last one (a
+    fact told n times cost n² steps)."""
+    from corpkg.extract.model import Fact
+    from corpkg.extract.roles.common import _SINGLE_VALUED, _fact_key_slots
+
+    order: list[tuple[Any, ...]] = []
+    merged: dict[tuple[Any, ...], Fact] = {}
+    for f in facts:
+        known = _fact_key_slots()
+        slots = known.get(f.role)
+        if f.role not in known:
+            key: tuple[Any, ...] = (f.role, f.participants, f.attributes, f.evidence)
+        elif slots is None:
+            key = (f.role, tuple(sorted(f.participants)))
+        else:
+            key = (f.role, tuple(tuple(sorted(f.participant(s))) for s in slots), tuple(f.attribute("status")))
+        if key not in merged:
+            merged[key] = f
+            order.append(key)
+            continue
+        old = merged[key]
+        attrs = list(old.attributes)
+        names = {n for n, _ in attrs}
+        for n, v in f.attributes:
+            if (n, v) in attrs or (n in _SINGLE_VALUED and n in names):
+                continue
+            attrs.append((n, v))
+            names.add(n)
+        merged[key] = Fact(role=old.role, participants=tuple(dict.fromkeys(old.participants + f.participants)),
+                           attributes=tuple(attrs), evidence=tuple(dict.fromkeys(old.evidence + f.evidence)))
+    return [merged[k] for k in order]
+
+
+_facts_drawn = st.lists(st.tuples(
+    st.sampled_from(["position", "subsidiary", "proceeding"]),
+    st.lists(st.sampled_from(["a", "b", "c"]), min_size=2, max_size=3),
+    st.lists(st.tuples(st.sampled_from(["title", "status", "startDate", "printedTitle"]), st.sampled_from(["x", "y"])),
+             max_size=3),
+    st.lists(st.integers(0, 3), max_size=3),
+), max_size=30)
+
+
+@settings(deadline=None)
+@given(_facts_drawn)
+def test_merge_facts_unites_as_the_pairwise_merge_did(drawn: list[tuple[str, list[str], list[tuple[str, str]], list[int]]]) -> None:
+    from corpkg.extract.model import Evidence, Fact
+    from corpkg.extract.roles.common import merge_facts
+
+    slots = {"position": ("holder", "organization", "holder"), "subsidiary": ("owner", "owned", "owner"),
+             "proceeding": ("plaintiff", "defendant", "defendant")}
+    facts = [Fact(role, tuple((slots[role][i], k) for i, k in enumerate(keys)), tuple(attrs),  # type: ignore[arg-type]  # roles drawn as plain str
+                  tuple(Evidence(quote=f"q{n}", start=n, end=n + 2) for n in evs))
+             for role, keys, attrs, evs in drawn]
+    assert merge_facts(facts) == _merge_pairwise(facts)
+
+
+def test_a_fact_told_many_times_is_one_fact_with_every_evidence() -> None:
+    from corpkg.extract.model import Evidence, Fact
+    from corpkg.extract.roles.common import merge_facts
+
+    told = [Fact("position", (("holder", "jane-roe"), ("organization", "acme")), (("title", "President"),),
+                 (Evidence(quote="Jane Roe, President", start=100 * i, end=100 * i + 19),)) for i in range(2000)]
+    (one,) = merge_facts(told)
+    assert one.participants == told[0].participants and one.attributes == told[0].attributes
+    assert [ev.start for ev in one.evidence] == [100 * i for i in range(2000)]
