@@ -285,3 +285,24 @@ def test_a_fact_told_many_times_is_one_fact_with_every_evidence() -> None:
     (one,) = merge_facts(told)
     assert one.participants == told[0].participants and one.attributes == told[0].attributes
     assert [ev.start for ev in one.evidence] == [100 * i for i in range(2000)]
+
+
+# --------------------------------------------------------------------------- "the Company" defined as another party
+
+@settings(deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 40), st.integers(1, 30), st.sampled_from(["company", "registrant"])), max_size=8))
+def test_the_first_override_found_by_bisection_is_the_first_a_scan_finds(drawn: list[tuple[int, int, str]]) -> None:
+    """_issuer_synonyms gave each "the Company" to the first override covering it, scanning them all per
+    match; the segments of _first_override give the same answer at every offset."""
+    import bisect
+
+    from corpkg.extract.entities import _first_override
+
+    overrides = [(a, a + n, word, f"party-{i}") for i, (a, n, word) in enumerate(drawn)]
+    by_word = _first_override(overrides)  # type: ignore[arg-type]  # any object stands for an entity
+    for word in ("company", "registrant", "issuer"):
+        bounds, first = by_word.get(word, ([], []))
+        for s in range(-1, 75):
+            by_scan = next((ent for a, b, t, ent in overrides if a <= s < b and t == word), None)
+            i = bisect.bisect_right(bounds, s) - 1
+            assert (first[i] if i >= 0 else None) == by_scan
