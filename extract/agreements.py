@@ -19,6 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from corpkg.extract.lines import LINE_REACH, line_start
 from corpkg.extract.model import Agreement, AgreementParty, Signatory, SubDocument
 
 __all__ = ["read_agreement", "read_agreements", "agreement_kind", "is_lending_capacity", "patterns", "commitment_lines",
@@ -174,7 +175,7 @@ def _parties(text: str, a: int, b: int) -> list[AgreementParty]:
     pending: list[int] = []  # parties waiting for an "as ..." capacity
     since_capacity: list[int] = []  # every party since the last capacity, across " and "
     prev_and = False
-    for piece, s, e in _pieces(text[a:b], a, a - (text.rfind("\n", 0, a) + 1)):
+    for piece, s, e in _pieces(text[a:b], a, a - line_start(text, a)):
         lead = len(piece) - len(piece.lstrip())
         piece = piece.strip()
         s += lead
@@ -404,12 +405,13 @@ def commitment_lines(text: str, s: int, e: int) -> list[tuple[AgreementParty, in
     for m in _rx("commitment_line").finditer(text, s, e):
         start, end, lead = m.start("name"), m.end("name"), ""
         if len(m.group("name").split()) == 1 and m.start() > s:  # "GENERAL ELECTRIC CAPITAL" / "$75,000,000  CORPORATION"
-            prev_start = text.rfind("\n", s, m.start() - 1) + 1
+            prev_start = max(s, line_start(text, m.start() - 1))
             last = _rx("sig_column_gap").split(text[prev_start: m.start() - 1].strip())[-1]
             if last.isupper() and _rx("org_word").search(m.group("name")):
                 start, lead = text.rfind(last, prev_start, m.start()), last + " "
-        nxt = text.find("\n", end) + 1
-        line_end = text.find("\n", nxt)
+        nl = text.find("\n", end, end + LINE_REACH)
+        nxt = nl + 1 if nl >= 0 else len(text)  # no line break within reach: no line below
+        line_end = text.find("\n", nxt, nxt + LINE_REACH)
         follow = text[nxt: line_end].strip() if 0 < nxt < e and line_end > 0 else ""
         if follow and follow.isupper() and not _rx("sig_by").match(follow) and not _rx("sig_title").match(follow):
             end = nxt + len(text[nxt: line_end].rstrip())  # the name's second line
@@ -434,12 +436,11 @@ def _signatories(text: str, s: int, e: int) -> list[Signatory]:
     out: list[Signatory] = []
     for by in _rx("sig_by").finditer(text, s, e):
         pos = by.end()
-        name_m = _rx("sig_name").match(text, text.find("\n", pos) + 1 if pos < e else pos)
         nxt = pos
         lines_after: list[tuple[str, int]] = []
         for _ in range(6):
-            j = text.find("\n", nxt + 1)
-            if j < 0 or j > e:
+            j = text.find("\n", nxt + 1, min(e + 1, nxt + 1 + LINE_REACH))
+            if j < 0:
                 break
             line = text[nxt + 1: j]
             if line.strip() and not _rx("sig_rule").match(line):  # a signature line's rule: "-----"
@@ -460,7 +461,6 @@ def _signatories(text: str, s: int, e: int) -> list[Signatory]:
                 title = _rx("sig_column_gap").split(tm.group(1).strip())[0]
                 end = max(end, ls + tm.end(1))
                 break
-        del name_m
         if not person or person.startswith("_") or not any(c.isalpha() for c in person):
             continue
         # the signing entity: the nearest non-empty line above that is a name
@@ -473,7 +473,7 @@ def _signatories(text: str, s: int, e: int) -> list[Signatory]:
         looked = 0
         while looked < _limit("signature_lookback"):
             looked += 1
-            j = text.rfind("\n", s, max(s, k - 1))
+            j = text.rfind("\n", max(s, k - 1 - LINE_REACH), max(s, k - 1))
             if j < s:
                 break
             line = text[j + 1: k].strip()
@@ -484,7 +484,7 @@ def _signatories(text: str, s: int, e: int) -> list[Signatory]:
                 continue
             # a capacity wrapped onto the next line: "NATIONSBANK OF TEXAS, N.A., as Co-Agent" / "and Lender"
             while True:
-                cut = text.rfind("\n", s, max(s, j))
+                cut = text.rfind("\n", max(s, j - LINE_REACH), max(s, j))
                 prev = text[cut + 1: j].strip() if cut >= s else ""
                 if not prev or any(_rx(key).match(prev) for key in ("sig_by", "sig_name", "sig_title")):
                     break
@@ -519,7 +519,7 @@ def _signatories(text: str, s: int, e: int) -> list[Signatory]:
                     name = name[: inner.start()].rstrip(", ")
                 prev_end, prev = j, ""
                 while not prev and prev_end > s:
-                    cut = text.rfind("\n", s, max(s, prev_end))
+                    cut = text.rfind("\n", max(s, prev_end - LINE_REACH), max(s, prev_end))
                     if cut < s:
                         break
                     prev, prev_end = text[cut + 1: prev_end].strip(), cut

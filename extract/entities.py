@@ -843,18 +843,19 @@ class _Builder:
         main = self.doc.documents[0] if self.doc.documents else None
         main_range = (main.start, main.end) if main else (0, len(self.text))
         issuer_i = idx[id(self.issuer_ent)]
+        by_word = _first_override(overrides)
         for phrase, kind in lexicon().issuer_synonyms:
             pat = re.compile(r"(?<![\w])" + re.escape(phrase) + r"(?![\w])")
             word = phrase.split()[-1].lower()
+            bounds, first = by_word.get(word, ([], []))
             for m in pat.finditer(self.text):
                 s, e = m.span()
                 if kind == "pronoun" and not (main_range[0] <= s < main_range[1]):
                     continue
                 target = issuer_i
-                for a, b, t, ent in overrides:
-                    if a <= s < b and t == word:
-                        target = idx[id(ent)]
-                        break
+                i = bisect.bisect_right(bounds, s) - 1
+                if i >= 0 and first[i] is not None:
+                    target = idx[id(first[i])]
                 out.append((s, e, target, "pronoun" if kind == "pronoun" else "alias"))
         return out
 
@@ -989,6 +990,21 @@ _INITIAL_SKIP = {"of", "and", "&", "the", "de", "for"}
 def _initials(norm: str) -> str:
     words = [w for w in norm.replace("-", " ").split() if w not in _INITIAL_SKIP]
     return "".join(w[0] for w in words) if len(words) >= 3 else ""
+
+
+def _first_override(overrides: list[tuple[int, int, str, _Ent]]) -> dict[str, tuple[list[int], list[_Ent | None]]]:
+    """Per word ("company", "registrant" ...): the bounds of the segments that the overrides' ranges
+    cut the text into, and for each segment the entity of the first override (in ``overrides``'
+    order) whose range covers it, or None; so that each "the Company" of a huge filing is placed by
+    a binary search instead of a scan of every override."""
+    ranges: dict[str, list[tuple[int, int, _Ent]]] = defaultdict(list)
+    for a, b, word, ent in overrides:
+        ranges[word].append((a, b, ent))
+    out: dict[str, tuple[list[int], list[_Ent | None]]] = {}
+    for word, spans in ranges.items():
+        bounds = sorted({x for a, b, _ in spans for x in (a, b)})
+        out[word] = (bounds, [next((ent for a, b, ent in spans if a <= lo < b), None) for lo in bounds])
+    return out
 
 
 def _best_label(e: _Ent) -> str:

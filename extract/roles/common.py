@@ -730,8 +730,8 @@ def merge_facts(facts: Iterable[Fact]) -> list[Fact]:
     sets): participants and attributes united, evidence concatenated.  A single-valued
     attribute keeps its first value; positions are kept apart by ``status`` (a former and a
     current seat of the same person are two facts)."""
-    order: list[tuple[Any, ...]] = []
-    merged: dict[tuple[Any, ...], Fact] = {}
+    first: dict[tuple[Any, ...], Fact] = {}  # in order of first appearance
+    unions: dict[tuple[Any, ...], _Union] = {}  # the keys met again: what their facts unite to
     for f in facts:
         known = _fact_key_slots()
         slots = known.get(f.role)
@@ -742,24 +742,41 @@ def merge_facts(facts: Iterable[Fact]) -> list[Fact]:
             key = (f.role, tuple(sorted(f.participants)))  # parties by side: the same parties, the same fact
         else:  # current and former positions stay apart (status)
             key = (f.role, tuple(tuple(sorted(f.participant(s))) for s in slots), tuple(f.attribute("status")))
-        if key not in merged:
-            merged[key] = f
-            order.append(key)
+        if key not in first:
+            first[key] = f
             continue
-        old = merged[key]
-        parts = tuple(dict.fromkeys(old.participants + f.participants))
-        attrs = list(old.attributes)
-        names = {n for n, _ in attrs}
+        union = unions.get(key)
+        if union is None:
+            union = unions[key] = _Union(first[key])
+        union.add(f)
+    return [unions[k].fact() if k in unions else f for k, f in first.items()]
+
+
+class _Union:
+    """Facts of one key united (see :func:`merge_facts`), kept as dicts and sets while they grow, so
+    that a fact told a thousand times in a huge filing costs a thousand steps, not a million."""
+
+    def __init__(self, f: Fact) -> None:
+        self.role = f.role
+        self.participants = dict.fromkeys(f.participants)
+        self.attributes = list(f.attributes)
+        self.seen = set(f.attributes)
+        self.names = {n for n, _ in f.attributes}
+        self.evidence = dict.fromkeys(f.evidence)
+
+    def add(self, f: Fact) -> None:
+        self.participants.update(dict.fromkeys(f.participants))
         for n, v in f.attributes:
-            if (n, v) in attrs:
+            if (n, v) in self.seen or (n in _SINGLE_VALUED and n in self.names):
                 continue
-            if n in _SINGLE_VALUED and n in names:
-                continue
-            attrs.append((n, v))
-            names.add(n)
-        ev = tuple(dict.fromkeys(old.evidence + f.evidence))
-        merged[key] = Fact(role=old.role, participants=parts, attributes=tuple(attrs), evidence=ev)
-    return [merged[k] for k in order]
+            self.attributes.append((n, v))
+            self.seen.add((n, v))
+            self.names.add(n)
+        self.evidence.update(dict.fromkeys(f.evidence))
+
+    def fact(self) -> Fact:
+        return Fact(role=self.role, participants=tuple(self.participants), attributes=tuple(self.attributes),
+                    evidence=tuple(self.evidence))
 
 
 def sentence_date(p: Passage, a: int, b: int) -> str | None:

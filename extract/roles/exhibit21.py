@@ -73,8 +73,8 @@ def _html_indent(src: str | None, document: Document, offset: int) -> float:
     if src is None:
         return 0.0
     pos = document.offset_map.to_source(offset)
-    td = src.rfind("<td", 0, pos)
-    if td < 0 or pos - td > _W["cell_reach"]:
+    td = src.rfind("<td", max(0, pos - _W["cell_reach"]), pos)  # a cell further back is not this one's
+    if td < 0:
         return 0.0
     chunk = src[td:pos]
     total = 0.0

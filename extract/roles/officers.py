@@ -30,6 +30,7 @@ from dataclasses import replace
 
 from spacy.tokens import Doc
 
+from corpkg.extract import lines
 from corpkg.extract.model import Document, Evidence, Fact
 from corpkg.extract.nlp import doc_text
 from corpkg.extract.roles.base import RoleComponent, role_factory
@@ -112,12 +113,6 @@ def _strip_titles(text: str) -> str:
         pos = b
     out.append(text[pos:])
     return "".join(out)
-
-
-def _line_around(text: str, s: int, e: int) -> tuple[int, int]:
-    """Start and end (its newline, or the end of the text) of the line holding ``text[s:e]``."""
-    end = text.find("\n", e)
-    return text.rfind("\n", 0, s) + 1, len(text) if end < 0 else end
 
 
 class OfficerExtractor(RoleComponent):
@@ -243,13 +238,18 @@ class OfficerExtractor(RoleComponent):
             return None
         full = doc.text
         s = p.start + person.start
-        cur = full.rfind("\n", 0, s)
+        cur = lines.newline_before(full, s)
+        if cur is None:
+            return None  # a line longer than any block's
         if not _SIG_LINE.match(full, cur + 1) and not _RX["honorific_before_name"].match(full[cur + 1 : s]):
             return None  # the name must open its line or follow a block label ("By: /s/", "Name:")
         seen = 0
         co_signer = False
         while cur > 0 and seen < _L["block_heading_lines"] and s - cur < _W["block_heading_reach"]:
-            ls = full.rfind("\n", 0, cur) + 1
+            above = lines.newline_before(full, cur)
+            if above is None:
+                return None
+            ls = above + 1
             line = full[ls:cur]
             line_end, cur = cur, ls - 1
             if not line.strip():
@@ -282,13 +282,14 @@ class OfficerExtractor(RoleComponent):
         if index is None or doc is None or not hasattr(index, "mentions_in"):
             return False
         full = doc.text
-        cur = full.rfind("\n", 0, p.start + person.start)
-        if not _SIG_LINE.match(full, cur + 1):
+        cur = lines.newline_before(full, p.start + person.start)
+        if cur is None or not _SIG_LINE.match(full, cur + 1):
             return False
         for _ in range(_L["block_heading_lines"]):
-            if cur <= 0:
+            above = lines.newline_before(full, cur) if cur > 0 else None
+            if above is None:
                 return False
-            ls = full.rfind("\n", 0, cur) + 1
+            ls = above + 1
             line, cur = full[ls:cur], ls - 1
             if not line.strip() or _SIG_LINE.match(line):
                 continue
@@ -296,7 +297,10 @@ class OfficerExtractor(RoleComponent):
             # a heading wrapped over lines ("NATIONSBANK OF TEXAS, N.A., as Co-Agent" / "and Lender",
             # "KLEINWORT BENSON LIMITED, as" / "Lender")
             while cur > 0:
-                ps = full.rfind("\n", 0, cur) + 1
+                wrapped = lines.newline_before(full, cur)
+                if wrapped is None:
+                    break
+                ps = wrapped + 1
                 if not (_RX["continued_line"].match(line) or _RX["continues_below"].search(full, ps, cur)):
                     break
                 ls, line, cur = ps, full[ps:cur].rstrip() + " " + line.strip(), ps - 1
@@ -318,13 +322,12 @@ class OfficerExtractor(RoleComponent):
         full = doc.text
         out = [head]
         hs = p.start + head.start
-        cur = full.rfind("\n", 0, hs)
-        if full[cur + 1 : hs].strip():
+        cur = lines.newline_before(full, hs)
+        if cur is None or full[cur + 1 : hs].strip():
             return out  # "By: Babson Capital LLC, as adviser": the signer signs for the line above's company through it
-        nl = full.find("\n", hs)
-        line_end = len(full) if nl < 0 else nl
+        line_end = lines.line_end(full, hs)
         # a list one per paragraph ("A LLC" / "" / "B LLC" / "" / "By: /s/ X") walks over its blank lines
-        above = full.rfind("\n", 0, cur) + 1 if cur > 0 else 0
+        above = lines.line_start(full, cur) if cur > 0 else 0
         spaced = cur > 0 and not full[above:cur].strip()
         for _ in range(_L["heading_list_lines"]):
             ls = cur + 1
@@ -350,7 +353,10 @@ class OfficerExtractor(RoleComponent):
                     out.append(Mention(os_ - p.start, oe - p.start, key, "ORG", full[os_:oe]))
             if cur <= 0 or label is not None:
                 break  # "BORROWERS:\tACME CORP.": the label opens the list
-            line_end, cur = cur, full.rfind("\n", 0, cur)
+            up = lines.newline_before(full, cur)
+            if up is None:
+                break  # a line longer than any list's
+            line_end, cur = cur, up
         return out
 
     @staticmethod
@@ -365,7 +371,7 @@ class OfficerExtractor(RoleComponent):
         for s, e, key, label in reversed(index.mentions_in(lo, p.start)):
             if label != "ORG":
                 continue
-            line_start, line_end = _line_around(text, s, e)
+            line_start, line_end = lines.line_around(text, s, e)
             line = text[line_start:line_end]
             gap = text[e : p.start]
             if _RX["registrant_mark_gap"].fullmatch(gap) is None and not _RX["comma_space_only"].fullmatch(gap[:3]):
@@ -413,7 +419,7 @@ class OfficerExtractor(RoleComponent):
             return []
         full = doc.text
         s, e = p.start + person.start, p.start + person.end
-        ls, le = _line_around(full, s, e)
+        ls, le = lines.line_around(full, s, e)
         if not _RX["honorific_only"].fullmatch(full[ls:s]) or not _RX["footnote_mark_only"].fullmatch(full[e:le]):
             return []
         heads = [h for h in self._table_heads(p) if h[0] < s]
@@ -425,8 +431,7 @@ class OfficerExtractor(RoleComponent):
         for _ in range(_L["schedule_row_lines"]):
             while pos < len(full) and full[pos] == "\n":
                 pos += 1
-            nl = full.find("\n", pos)
-            nl = len(full) if nl < 0 else nl
+            nl = lines.line_end(full, pos)
             line = full[pos:nl]
             if not line.strip() or pos - le > _W["schedule_row_reach"]:
                 break
@@ -503,7 +508,7 @@ class OfficerExtractor(RoleComponent):
             return []
         full = doc.text
         s, e = p.start + person.start, p.start + person.end
-        ls = full.rfind("\n", 0, s) + 1
+        ls = lines.line_start(full, s)
         if not _RX["signer_prefix"].fullmatch(full, ls, s) or not _RX["signed_by"].search(full[max(0, s - _W["signed_by_before"]) : s]):
             return []
         if not _RX["line_end_only"].match(full, e):
@@ -591,7 +596,7 @@ class OfficerExtractor(RoleComponent):
             return []
         full = doc.text
         s, e = p.start + person.start, p.start + person.end
-        ls, le = _line_around(full, s, e)
+        ls, le = lines.line_around(full, s, e)
         if not _RX["vote_row_lead"].fullmatch(full[ls:s]) or not _RX["vote_counts"].fullmatch(full, e, le):
             return []
         above = full[max(0, ls - _W["vote_heading_before"]) : ls]
@@ -982,7 +987,7 @@ class OfficerExtractor(RoleComponent):
         s, e, key, _ = people[-1]
         if full[e : p.start].strip():
             return []
-        line_start = full.rfind("\n", 0, s) + 1
+        line_start = lines.line_start(full, s)
         if _RX["signature_line_marks"].sub("", full[line_start:s]):
             return []
         if not _RX["signed_by"].search(full[max(0, s - _W["signed_by_before"]) : s]):
@@ -991,7 +996,7 @@ class OfficerExtractor(RoleComponent):
         for os_, oe, okey, label in reversed(index.mentions_in(max(0, s - _W["detached_organization_before"]), s)):
             if label != "ORG":
                 continue
-            ls, le = _line_around(full, os_, oe)
+            ls, le = lines.line_around(full, os_, oe)
             if _RX["registrant_mark_line"].fullmatch(full[ls:os_] + full[oe:le]):
                 org_key = okey
             break
