@@ -1610,12 +1610,41 @@ def _name_like_term(term: str, target: Candidate) -> bool:
         return False
     tnorm = normalize_name(target.text)
     # the term shares a word or the initials of the name, or is an acronym
+    if _numeric_acronym(term, target.text):
+        return True  # "Twenty-First Century Fox, Inc. (“21CF”)"
     if re.search(r"\d", term) and not re.fullmatch(r"[A-Za-z]+\d?", term):
         return False  # "ASC 320-10-65": a code
     initials = "".join(w[0] for w in tnorm.split() if w)
     tl = term.replace(".", "").replace(" ", "").lower()
     return any(w.lower() in tnorm.split() for w in words) or tl == initials[: len(tl)] or \
         (term.isupper() and _acronym_of(tl, tnorm)) or any(tnorm.replace(" ", "").startswith(w.lower()[:4]) for w in words)
+
+
+_NUMERIC_ACRONYM = re.compile(r"(\d{1,3})([A-Z]{1,5})")
+
+
+def _numeric_acronym(term: str, name: str) -> bool:
+    """A term of digits and capitals that spells the name: its leading number (in words or digits) as
+    the number and the next words' initials as the letters ("21CF" / "Twenty-First Century Fox",
+    "21CFA" / "21st Century Fox America"), or a letter
+    repeated as often as the number says ("3M" / "Minnesota Mining and Manufacturing")."""
+    m = _NUMERIC_ACRONYM.fullmatch(term.strip())
+    if not m:
+        return False
+    number, letters = int(m.group(1)), m.group(2).lower()
+    values = dict(lexicon().number_words)
+    words = [w for w in re.split(r"[\s\-]+", strip_legal_suffix(name).lower()) if w and w not in _CONNECTORS]
+    total, i = 0, 0
+    ordinal = re.fullmatch(r"(\d{1,3})(?:st|nd|rd|th)?", words[0]) if words else None
+    if ordinal:
+        total, i = int(ordinal.group(1)), 1  # "21st Century Fox America, Inc. (“21CFA”)"
+    while not ordinal and i < len(words) and words[i] in values:
+        total += values[words[i]]
+        i += 1
+    initials = "".join(w[0] for w in words[i:] if w[:1].isalpha())
+    if i and total == number and initials.startswith(letters):
+        return True
+    return not i and len(letters) == 1 and number >= 2 and initials == letters * number
 
 
 _GLOSSARY_ROW = re.compile(r"(?:^|(?<=\n))[ ]*([A-Z][A-Z0-9&]{1,9})[ ]*\t[ \t]*")
@@ -1705,7 +1734,7 @@ def _links(text: str, cands: list[Candidate]) -> list[Link]:
                 continue
             term = term.strip(" ,")
             words = term.split()
-            if not words or not term[:1].isupper() or len(words) > 6:
+            if not words or not (term[:1].isupper() or _NUMERIC_ACRONYM.fullmatch(term)) or len(words) > 6:
                 continue
             if _key(words[-1]) in lex.non_entity_heads or words[0] in lex.non_entity_starts:
                 continue

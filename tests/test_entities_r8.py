@@ -86,3 +86,30 @@ def test_weak_names_outside_a_table_stay_weak():
 
 def test_deal_nouns_are_data():
     assert "acquisition" in lexicon().deal_nouns
+
+
+# --------------------------------------------------------------------------- numeric acronyms
+
+def links(text: str) -> dict[str, str]:
+    pm = find_mentions(text)
+    return {ln.alias: pm.candidates[ln.target].text for ln in pm.links}
+
+
+def test_a_numeric_acronym_spelling_the_leading_number_words_is_linked():
+    got = links("The company agreed with Forty-Second Harbor Lines, Inc. (“42HL”) on the terms.")
+    assert got.get("42HL") == "Forty-Second Harbor Lines, Inc."
+
+
+def test_a_letter_repeated_as_often_as_the_number_is_linked():
+    got = links("Maple Mountain Mining Corporation (“3M”) said so.")
+    assert got.get("3M") == "Maple Mountain Mining Corporation"
+
+
+def test_a_numeric_term_that_does_not_spell_the_name_is_not_linked():
+    got = links("Acme Widgets Inc. (“21CF”) and Harbor Lines, Inc. (“42HL”) said so.")
+    assert "21CF" not in got and "42HL" not in got
+
+
+def test_a_numeric_acronym_of_a_name_opening_with_an_ordinal_in_digits_is_linked():
+    got = links("Notes issued by 42nd Harbor Lines America, Inc. (“42HLA”) were repaid.")
+    assert got.get("42HLA") == "42nd Harbor Lines America, Inc."
