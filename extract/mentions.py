@@ -166,6 +166,7 @@ def _regexes() -> dict[str, re.Pattern[str]]:
             r"(?<![\w-])(?:officer|director|president|partner|consultant|analyst|associate|correspondent|manager|leader|"
             r"executive|employee|banker|attorney|lawyer|counsel|chairman|chair|head|founder|investor|intern)"
             r"\s+(?:at|for|with)|"
+            r"(?<![\w-])(?:officer|president|chairman|chairwoman|controller|treasurer)\s+of|"
             r"(?<![\w-])(?:roles?|positions?|career|worked|working|employed|employment|internship)\s+(?:at|with|for|by)|"
             r"(?<![\w-])(?:subsidiary|subsidiaries|affiliate|affiliates|partnership|joint\s+venture|division)\s*,?|"
             r"(?<![\w-])joined\s+the|(?<![\w-])(?:merger\s+with|acquisition\s+of|agreement\s+with|competes\s+with))"
@@ -260,6 +261,7 @@ def find_mentions(text: str, *, lowercase_words: frozenset[str] | set[str] = fro
     _context(text, cands, lowercase_words)
     _groups(text, cands)
     _list_context(text, cands)
+    _person_rows(text, cands)
     _cued_list(text, cands)
     links = _links(text, cands)
     # a phrase that is only an alias (inside the parenthesis, after d/b/a) is not a new entity
@@ -1065,12 +1067,35 @@ def _suffix_only(w: _Weighing) -> Candidate | None:
     return w.reject("suffix only") if all(_key(x) in lex.legal_suffix_keys for x in w.words) else None
 
 
+_PLAIN_WORD = re.compile(r"[A-Z][a-z]+")
+
+
 def _non_entity_head(w: _Weighing) -> Candidate | None:
     lex = lexicon()
     last_key = _key(w.words[-1])
     if not w.suffix and (last_key in lex.non_entity_heads or last_key.rstrip("s") in lex.non_entity_heads):
+        if _surname_head(w):
+            return None  # "Mr. Parks", "Robert Parks, age 48": a surname that is also a head word
         return w.reject("non-entity head")
     return None
+
+
+def _surname_head(w: _Weighing) -> bool:
+    """A listed surname after an honorific ("Mr. Parks"), or after a listed first name that is no
+    common word ("Robert Parks"), is a person's name even when the word also ends places or documents;
+    the second shape stays weak (0.5) until a title or an age beside it confirms the person."""
+    lex = lexicon()
+    if w.all_caps or w.words[-1].lower() not in lex.last_names:
+        return False
+    if "honorific" in w.signals and len(w.words) <= 3:
+        return True
+    if len(w.words) != 2 or not all(_PLAIN_WORD.fullmatch(x) for x in w.words):
+        return False
+    first = w.words[0].lower()
+    if first not in lex.first_names or first in lex.common_words or first in w.lower:
+        return False
+    w.signals.append("surname-head")
+    return True
 
 
 def _too_long(w: _Weighing) -> Candidate | None:
@@ -1118,6 +1143,8 @@ def _classify_shape(w: _Weighing) -> Candidate | None:
     "Friends of the High Line" has a charity's shape; a lone generic plural is no name."""
     check = w.flat.title() if w.all_caps else w.flat
     w.kind, w.score = classify_name(check, lowercase_words=w.lower)
+    if "surname-head" in w.signals:
+        w.kind, w.score = "Person", 0.5  # "Robert Parks": weak until a title or an age confirms it
     if _FRIENDS_OF.match(w.flat) and len(w.words) >= 3:
         w.kind, w.score = "Organization", 0.8
     if w.kind is None or (len(w.words) == 1 and _generic_plural(w.words[0])):
@@ -1441,6 +1468,10 @@ def _context(text: str, cands: list[Candidate], lower: frozenset[str] | set[str]
                 len(c.text.split()) >= 2 or _distinctive_word(c.text, lower)):
             c.kind, c.score = "Organization", 0.9
             c.signals.append("org-apposition")
+        if c.score < ACCEPT and _deal_party(c, before, after, lower):
+            c.kind, c.score = "Organization", 0.7  # "the Geeknet acquisition", "our Mellanox acquisition"
+            c.signals.append("deal-context")
+            continue
         if rx["article_before"].search(before) and not has_legal_suffix(c.text):
             c.rejected = "indefinite"
             continue
@@ -1456,6 +1487,30 @@ _GLUED_MARK = re.compile(r"[a-z](?:TM|SM)\Z")  # "Partnership ProgramTM": a trad
 def _unit_after_rx() -> re.Pattern[str]:
     nouns = "|".join(re.escape(n).replace(r"\ ", r"\s+") for n in lexicon().unit_nouns)
     return re.compile(rf"\A[ \t]+(?:{nouns})(?![\w-])")
+
+
+@lru_cache(maxsize=1)
+def _deal_after_rx() -> re.Pattern[str]:
+    nouns = "|".join(re.escape(n) for n in lexicon().deal_nouns)
+    return re.compile(rf"\A[ \t]+(?:{nouns})(?![\w-])")
+
+
+_DEAL_DETERMINER = re.compile(r"(?<![\w-])(?:the|our|its|their|this|that|[Tt]he|[Oo]ur|[Ii]ts|[Tt]heir|[Tt]his)[ \t]+\Z")
+
+
+def _deal_party(c: Candidate, before: str, after: str, lower: frozenset[str] | set[str]) -> bool:
+    """A name between a determiner and a deal noun ("the Geeknet acquisition", "our Mellanox
+    acquisition") stands for the other party of the deal: a company, when the name is one distinctive
+    word (no English or common word) or two words or more of which one is distinctive; never a person
+    with a personal signal, never a name with a legal suffix (typed already)."""
+    if has_legal_suffix(c.text) or c.kind == "Person" and ({"title", "honorific", "signature"} & set(c.signals)):
+        return False
+    if not _DEAL_DETERMINER.search(before) or not _deal_after_rx().match(after):
+        return False
+    words = [w for w in c.text.split() if w not in _ARTICLES]
+    if len(words) == 1:
+        return _distinctive_word(words[0], lower)
+    return any(_distinctive_word(w, lower) for w in words)
 
 
 _SIDE_WORD_BEFORE = re.compile(r"(?<![\w-])(?:[Ll]ead\s+)?(?:[Pp]laintiffs?|[Dd]efendants?|[Pp]etitioners?|[Rr]espondents?|"
@@ -1555,12 +1610,41 @@ def _name_like_term(term: str, target: Candidate) -> bool:
         return False
     tnorm = normalize_name(target.text)
     # the term shares a word or the initials of the name, or is an acronym
+    if _numeric_acronym(term, target.text):
+        return True  # "Twenty-First Century Fox, Inc. (“21CF”)"
     if re.search(r"\d", term) and not re.fullmatch(r"[A-Za-z]+\d?", term):
         return False  # "ASC 320-10-65": a code
     initials = "".join(w[0] for w in tnorm.split() if w)
     tl = term.replace(".", "").replace(" ", "").lower()
     return any(w.lower() in tnorm.split() for w in words) or tl == initials[: len(tl)] or \
         (term.isupper() and _acronym_of(tl, tnorm)) or any(tnorm.replace(" ", "").startswith(w.lower()[:4]) for w in words)
+
+
+_NUMERIC_ACRONYM = re.compile(r"(\d{1,3})([A-Z]{1,5})")
+
+
+def _numeric_acronym(term: str, name: str) -> bool:
+    """A term of digits and capitals that spells the name: its leading number (in words or digits) as
+    the number and the next words' initials as the letters ("21CF" / "Twenty-First Century Fox",
+    "21CFA" / "21st Century Fox America"), or a letter
+    repeated as often as the number says ("3M" / "Minnesota Mining and Manufacturing")."""
+    m = _NUMERIC_ACRONYM.fullmatch(term.strip())
+    if not m:
+        return False
+    number, letters = int(m.group(1)), m.group(2).lower()
+    values = dict(lexicon().number_words)
+    words = [w for w in re.split(r"[\s\-]+", strip_legal_suffix(name).lower()) if w and w not in _CONNECTORS]
+    total, i = 0, 0
+    ordinal = re.fullmatch(r"(\d{1,3})(?:st|nd|rd|th)?", words[0]) if words else None
+    if ordinal:
+        total, i = int(ordinal.group(1)), 1  # "21st Century Fox America, Inc. (“21CFA”)"
+    while not ordinal and i < len(words) and words[i] in values:
+        total += values[words[i]]
+        i += 1
+    initials = "".join(w[0] for w in words[i:] if w[:1].isalpha())
+    if i and total == number and initials.startswith(letters):
+        return True
+    return not i and len(letters) == 1 and number >= 2 and initials == letters * number
 
 
 _GLOSSARY_ROW = re.compile(r"(?:^|(?<=\n))[ ]*([A-Z][A-Z0-9&]{1,9})[ ]*\t[ \t]*")
@@ -1650,7 +1734,7 @@ def _links(text: str, cands: list[Candidate]) -> list[Link]:
                 continue
             term = term.strip(" ,")
             words = term.split()
-            if not words or not term[:1].isupper() or len(words) > 6:
+            if not words or not (term[:1].isupper() or _NUMERIC_ACRONYM.fullmatch(term)) or len(words) > 6:
                 continue
             if _key(words[-1]) in lex.non_entity_heads or words[0] in lex.non_entity_starts:
                 continue
@@ -1856,6 +1940,41 @@ def _jurisdiction_after(text: str, end: int) -> bool:
 
 def _weak_person(c: Candidate) -> bool:
     return c.rejected is None and c.kind == "Person" and c.score < 0.9 and not (_PERSONAL & set(c.signals))
+
+
+_ROW_REST = re.compile(r"\A(?:[ ]{2,}|[ ]*\t)[ \t]*[$(]?[ \t]*\d")  # the next cell holds a figure
+_ROW_INITIAL = re.compile(r"[A-Z]\.?\Z")
+
+
+def _person_rows(text: str, cands: list[Candidate]) -> None:
+    """A table whose rows open with a person's name and go on with figures (votes for and against
+    each director, a compensation table): when two row names at least are persons and none is an
+    organization, a weaker row name of a person's shape ("Mark Laret", "Sanjay Vaswani": a first
+    name that is also a word, a surname no list holds) is a person too."""
+    heads = []
+    for c in cands:
+        line_start = text.rfind("\n", 0, c.start) + 1
+        if text[line_start : c.start].strip() == "" and _ROW_REST.match(text[c.end : c.end + 40]):
+            heads.append(c)
+    if len(heads) < 3:
+        return
+    live = [c for c in heads if c.rejected is None and c.kind is not None]
+    if any(c.kind == "Organization" and (c.score >= ACCEPT or has_legal_suffix(c.text)) for c in live):
+        return
+    if sum(1 for c in live if c.kind == "Person" and c.score >= 0.75) < 2:
+        return
+    lex = lexicon()
+    for c in live:
+        if c.score >= ACCEPT:
+            continue
+        words = c.text.split()
+        names = [w for w in words if not _ROW_INITIAL.match(w)]
+        if not 2 <= len(names) <= 3 or not all(_PLAIN_WORD.fullmatch(w) for w in names) \
+                or any(_key(w) in lex.org_heads for w in names):
+            continue
+        if c.kind == "Person" or names[0].lower() in lex.first_names:
+            c.kind, c.score = "Person", 0.75
+            c.signals.append("person-rows")
 
 
 def _list_context(text: str, cands: list[Candidate]) -> None:

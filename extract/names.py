@@ -68,6 +68,8 @@ PATTERN_FILES = (
     "unit_nouns.txt",
     "calendar_words.txt",
     "capacity_words.txt",
+    "deal_nouns.txt",
+    "number_words.txt",
 )
 
 
@@ -121,6 +123,8 @@ class Lexicon:
     unit_nouns: tuple[str, ...] = ()  # lower case: "segment", "platform" (after a name: a unit or product, no entity)
     calendar_words: frozenset[str] = frozenset()  # keys ("february", "feb"): months and weekdays
     capacity_words: frozenset[str] = frozenset()  # keys ("agent", "assignor"): a party's capacity, not a name
+    deal_nouns: tuple[str, ...] = ()  # lower case: "acquisition", "merger" (after a name: the deal's other party)
+    number_words: tuple[tuple[str, int], ...] = ()  # ("twenty", 20), ("first", 1): a name's leading number in words
 
 
 def _key(token: str) -> str:
@@ -161,6 +165,8 @@ def lexicon() -> Lexicon:
         unit_nouns=tuple(sorted((s.lower() for s in load_list("unit_nouns.txt")), key=len, reverse=True)),
         calendar_words=frozenset(_key(s) for s in load_list("calendar_words.txt")),
         capacity_words=frozenset(_key(s) for s in load_list("capacity_words.txt")),
+        deal_nouns=tuple(sorted((s.lower() for s in load_list("deal_nouns.txt")), key=len, reverse=True)),
+        number_words=tuple((w.lower(), int(v)) for w, v in (line.split("\t")[:2] for line in load_list("number_words.txt"))),
     )
 
 
