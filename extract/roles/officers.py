@@ -153,7 +153,7 @@ class OfficerExtractor(RoleComponent):
         """Department-qualified titles in [a, b) ("Director of Finance", "Head of Public Affairs"),
         each its own canonical title; none that holds a recognised organization ("Head of Acme")."""
         orgs = p.mentions_in(a, b, "ORG", pronouns=False)
-        out = []
+        out: list[tuple[int, int, tuple[str, ...]]] = []
         for m in _FUNCTIONAL_TITLE.finditer(p.text, a, b):
             if any(o.start < m.end() and m.start() < o.end for o in orgs):
                 continue
