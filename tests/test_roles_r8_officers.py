@@ -58,3 +58,29 @@ def test_director_of_the_company_is_still_a_board_seat():
 
 def test_head_of_an_organization_is_not_a_department_title():
     assert pairs(run("Jane Roe was named Head of Acme Widgets, Inc. in 2010.", [P_JANE, O_ACME])) == set()
+
+
+O_GAMMA = ("Gamma Bank", "ORG", "gamma")
+
+
+@pytest.mark.parametrize("text", [
+    "Jane Roe held finance roles at Beta Tools Corp. and was Treasurer of Acme Widgets, Inc.",
+    "Jane Roe held accounting roles at Beta Tools Corp. and was a Manager in the Audit Services group of Acme Widgets, Inc.",
+    "Jane Roe joined Beta Tools Corp. in 2001 and later served as Chief Financial Officer of Acme Widgets, Inc.",
+])
+def test_second_predicate_after_an_organization(text):
+    assert pairs(run(text, [P_JANE, O_ACME, O_BETA])) == {("jane", "acme")}
+
+
+@pytest.mark.parametrize("text", [
+    "Jane Roe joined Beta Tools Corp. and became its Treasurer.",
+    "Jane Roe met Ken Poe at Beta Tools Corp. and was Treasurer of Acme Widgets, Inc.",
+    "Jane Roe is a customer of Beta Tools Corp. and the Chief Financial Officer of Acme Widgets, Inc. said so.",
+])
+def test_second_predicate_needs_one_person_and_its_own_organization(text):
+    assert ("jane", "acme") not in pairs(run(text, [P_JANE, P_KEN, O_ACME, O_BETA]))
+
+
+def test_second_predicate_past_tense_is_former():
+    facts = run("Jane Roe held finance roles at Beta Tools Corp. and was Treasurer of Acme Widgets, Inc.", [P_JANE, O_ACME, O_BETA])
+    assert {f.attribute("status")[0] for f in facts} == {"former"}

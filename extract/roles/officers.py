@@ -652,6 +652,7 @@ class OfficerExtractor(RoleComponent):
                 facts += (self._succeeds(p, a, b, person, runs, used_runs, succeeded) or self._after(p, a, b, person, runs, used_runs)
                           or self._before(p, a, b, person, runs, used_runs))
             facts += self._continued(p, a, b, runs, used_runs)
+            facts += self._second_predicate(p, a, b, runs, used_runs)
         for a, b in self._blocks(p):
             facts += self._directors_are(p, a, b)
             facts += self._boards_of(p, a, b)
@@ -960,6 +961,31 @@ class OfficerExtractor(RoleComponent):
             filler = "previously " if past else ""
             facts += [replace(f, attributes=tuple(x for x in f.attributes if x[0] != "startDate"))
                       for f in self._make(p, a, b, person, run, filler, after=True)]
+        return facts
+
+    def _second_predicate(self, p: Passage, a: int, b: int, runs: list[Run], used: set[int]) -> list[Fact]:
+        """A seat in a second predicate after an organization: "X held finance roles at A and was
+        Treasurer of B", "X joined A in 2001 and later served as CFO of B". The one person of the
+        sentence before the run holds it; only a run that names its own organization is read."""
+        facts: list[Fact] = []
+        for run in sorted(runs):
+            if run[0] in used:
+                continue
+            people = p.mentions_in(a, run[0], "PERSON")
+            if len({m.key for m in people}) != 1:
+                continue
+            prev = [o for o in p.mentions_in(people[-1].end, run[0], "ORG") if o.end <= run[0]]
+            if not prev or prev[-1].pronoun or any(r[0] < run[0] and r[1] > people[-1].end for r in runs if r is not run):
+                continue
+            gap = p.text[prev[-1].end : run[0]]
+            if not _RX["second_predicate_gap"].fullmatch(gap):
+                continue
+            org, _ = self._org_after(p, run[1], b)
+            if org is None or org.pronoun:
+                continue
+            used.add(run[0])
+            past = _RX["second_predicate_past"].search(gap)
+            facts += self._make(p, a, b, people[-1], run, "previously " if past else gap, after=True)
         return facts
 
     @staticmethod
