@@ -83,6 +83,8 @@ _DEPT_TAIL = _RX["department_tail"]
 # "Vice President of Finance and Administration": a function inside the organization, not another body
 _FUNCTIONAL = _RX["functional_after"]
 _EXPLICIT = frozenset(_DATA["explicit_org_titles"])
+# "Director of Finance", "Head of Corporate Affairs": a seat only at an organization named with it
+_FUNCTIONAL_TITLE = _RX["functional_title"]
 _NOT_BEFORE_EXPLICIT = _RX["manager_not_before_word"]
 _GAP_DROP = [re.compile(x) for x in _DATA["enumeration_gap_drop"]]
 _APPOSITION = _RX["apposition_gap"]
@@ -127,6 +129,8 @@ class OfficerExtractor(RoleComponent):
         """Maximal runs of titles in [a, b): (start, end, canonical titles)."""
         found = [(a + s, a + e, c) for s, e, c in find_titles(p.text[a:b])]
         found += [(a + m.start("seat"), a + m.end(), ("Director",)) for m in _BOARD.finditer(p.text[a:b])]
+        functional = OfficerExtractor._functional_runs(p, a, b)
+        found = [f for f in found if not any(s < f[1] and f[0] < e for s, e, _ in functional)] + functional
         found.sort()
         runs: list[tuple[int, int, list[str]]] = []
         for s, e, canon in found:
@@ -138,6 +142,18 @@ class OfficerExtractor(RoleComponent):
             else:
                 runs.append((s, e, list(canon)))
         return runs
+
+    @staticmethod
+    def _functional_runs(p: Passage, a: int, b: int) -> list[tuple[int, int, tuple[str, ...]]]:
+        """Department-qualified titles in [a, b) ("Director of Finance", "Head of Public Affairs"),
+        each its own canonical title; none that holds a recognised organization ("Head of Acme")."""
+        orgs = p.mentions_in(a, b, "ORG", pronouns=False)
+        out: list[tuple[int, int, tuple[str, ...]]] = []
+        for m in _FUNCTIONAL_TITLE.finditer(p.text, a, b):
+            if any(o.start < m.end() and m.start() < o.end for o in orgs):
+                continue
+            out.append((m.start(), m.end(), (_COMMON_RX["whitespace"].sub(" ", m.group(0)),)))
+        return out
 
     def _org_after(self, p: Passage, end: int, b: int) -> tuple[Mention | None, int]:
         for m in p.mentions_in(end, b, "ORG"):
@@ -641,6 +657,7 @@ class OfficerExtractor(RoleComponent):
                 facts += (self._succeeds(p, a, b, person, runs, used_runs, succeeded) or self._after(p, a, b, person, runs, used_runs)
                           or self._before(p, a, b, person, runs, used_runs))
             facts += self._continued(p, a, b, runs, used_runs)
+            facts += self._second_predicate(p, a, b, runs, used_runs)
         for a, b in self._blocks(p):
             facts += self._directors_are(p, a, b)
             facts += self._boards_of(p, a, b)
@@ -804,9 +821,12 @@ class OfficerExtractor(RoleComponent):
         # the filler must not cross another person
         nxt = [m.start for m in p.mentions_in(skip_to or person.end, b, "PERSON") if m.key != person.key]
         limit = min(nxt) if nxt else b
+        # the filler may hold a finance function ("Director of Accounting and PAO"); a
+        # department title of the person's own is a run, where the filler stops
+        functional = [r[0] for r in runs if r[0] >= pos and any(_FUNCTIONAL_TITLE.fullmatch(t) for t in r[2])]
         # skip a repeated name ("/s/ X ---- X President")
         while True:
-            fm = _FILLER.match(p.text, pos, limit)
+            fm = _FILLER.match(p.text, pos, min([limit, *[f for f in functional if f >= pos]]))
             pos = fm.end() if fm else pos
             same = [m for m in p.mentions_in(pos, limit, "PERSON") if m.start == pos and m.key == person.key]
             if same:
@@ -835,7 +855,7 @@ class OfficerExtractor(RoleComponent):
     def _make(self, p: Passage, a: int, b: int, person: Mention, run: Run, filler: str, *, after: bool,
               org_hint: Mention | None = None) -> list[Fact]:
         start, end, titles = run
-        explicit_only = all(t in _EXPLICIT for t in titles)
+        explicit_only = all(t in _EXPLICIT or _FUNCTIONAL_TITLE.fullmatch(t) for t in titles)
         if any(t in _EXPLICIT for t in titles) and _NOT_BEFORE_EXPLICIT.search(p.text, max(0, start - _W["manager_not_before"]), start):
             return []  # "a sales manager", "a limited partner": an employee or an investor, not an office
         org, org_end = self._org_after(p, end, b if after else len(p.text))
@@ -946,6 +966,31 @@ class OfficerExtractor(RoleComponent):
             filler = "previously " if past else ""
             facts += [replace(f, attributes=tuple(x for x in f.attributes if x[0] != "startDate"))
                       for f in self._make(p, a, b, person, run, filler, after=True)]
+        return facts
+
+    def _second_predicate(self, p: Passage, a: int, b: int, runs: list[Run], used: set[int]) -> list[Fact]:
+        """A seat in a second predicate after an organization: "X held finance roles at A and was
+        Treasurer of B", "X joined A in 2001 and later served as CFO of B". The one person of the
+        sentence before the run holds it; only a run that names its own organization is read."""
+        facts: list[Fact] = []
+        for run in sorted(runs):
+            if run[0] in used:
+                continue
+            people = p.mentions_in(a, run[0], "PERSON")
+            if len({m.key for m in people}) != 1:
+                continue
+            prev = [o for o in p.mentions_in(people[-1].end, run[0], "ORG") if o.end <= run[0]]
+            if not prev or prev[-1].pronoun or any(r[0] < run[0] and r[1] > people[-1].end for r in runs if r is not run):
+                continue
+            gap = p.text[prev[-1].end : run[0]]
+            if not _RX["second_predicate_gap"].fullmatch(gap):
+                continue
+            org, _ = self._org_after(p, run[1], b)
+            if org is None or org.pronoun:
+                continue
+            used.add(run[0])
+            past = _RX["second_predicate_past"].search(gap)
+            facts += self._make(p, a, b, people[-1], run, "previously " if past else gap, after=True)
         return facts
 
     @staticmethod
