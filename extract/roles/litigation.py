@@ -143,7 +143,13 @@ class LitigationExtractor(RoleComponent):
         """Prepend the party joined to the first member as its kin ("A and its parent B", "A and its
         wholly owned subsidiary B"): both sue or are sued together."""
         first = members[0]
-        prev = [m for m in p.mentions_in(a, first.start) if m.end <= first.start and not m.pronoun]
+        prev = [m for m in p.mentions_in(a, first.start) if m.end <= first.start]
+        kin = [m for m in prev if not m.pronoun or _RX["issuer_reference"].fullmatch(m.text)]
+        prev = [m for m in prev if not m.pronoun]
+        if kin and kin[-1].end > (prev[-1].end if prev else -1) \
+                and _RX["related_party_gap"].fullmatch(p.text, kin[-1].end, first.start):
+            # "The Company and its subsidiary, X, were named as defendants": the issuer and X
+            return [kin[-1], *members]
         if (len(members) == 1 and prev and prev[-1].key == first.key
                 and _RX["defined_term_gap"].fullmatch(p.text, prev[-1].end, first.start)):
             # "A and its parent B (collectively “B”)": the defined term stands for the whole group
@@ -180,7 +186,11 @@ class LitigationExtractor(RoleComponent):
                       or _RX["related_party_gap"].fullmatch(p.text, cur.end, x.start)), None)
             if m is None:
                 # a possessive ("Jane Roe, the Company’s former CEO, and John Doe") only describes a party
-                return [x for x in out if x is first or not self._possessive(p, x)]
+                out = [x for x in out if x is first or not self._possessive(p, x)]
+                gaps = [p.text[x.end : y.start] for x, y in zip(out, out[1:], strict=False)]
+                if gaps and all(_RX["bare_comma"].fullmatch(g) for g in gaps):
+                    return out[:1]  # "In a lawsuit brought by X, the Company is alleged …": commas alone make no list
+                return out
             out.append(m)
 
     @staticmethod
@@ -217,6 +227,8 @@ class LitigationExtractor(RoleComponent):
                 out.append(_Draft(plaintiffs=[k for k in plaintiffs if k not in defendants], defendants=defendants, start=a, end=b))
         if not out:
             for fm in _FILED_PASSIVE.finditer(p.text, a, b):
+                if _RX["negated_suit_before"].search(p.text, max(a, fm.start() - _W["hypothetical_before"]), fm.start()):
+                    continue  # "no lawsuit has been filed against the Company", "if any action were brought against"
                 defendants = self._object(p, fm.end(), b, courts)
                 if not defendants:
                     continue
@@ -248,6 +260,8 @@ class LitigationExtractor(RoleComponent):
                 sued_keys = [m.key for m in sued]
                 out.append(_Draft(plaintiffs=[k for k in claimants if k not in sued_keys], defendants=sued_keys, start=a, end=b))
         if not out:
+            out += self._review_petitions(p, a, b, courts)
+        if not out:
             out += self._named_defendants(p, a, b, courts)
         if not out:
             out += self._guilty_plea(p, a, b, courts)
@@ -270,9 +284,19 @@ class LitigationExtractor(RoleComponent):
                     out.append(_Draft(plaintiffs=plaintiffs, start=a, end=b))
         if not out:
             for bm in _RX["suit_brought_by"].finditer(p.text, a, b):
-                plaintiffs = self._object(p, bm.end(), b, courts)
+                by_mentions = self._object_mentions(p, bm.end(), b, courts)
+                plaintiffs = [x.key for x in by_mentions]
                 sv = _RX["settle_verb_before"].search(p.text, max(a, bm.start() - _W["settle_verb_before"]), bm.start())
                 defendants = self._subject(p, a, sv.start(), courts) if sv else []
+                am = _RX["then_against"].match(p.text, by_mentions[-1].end, b) if by_mentions else None
+                if am:  # "a complaint filed by X in the Court against Y", "… by X naming the Company as respondent"
+                    sued = self._object_mentions(p, am.end(), b, courts)
+                    if am.group("naming") and sued and not _RX["as_defendants_after"].match(p.text, sued[-1].end, b):
+                        sued = []
+                    if sued:
+                        defendants += [x.key for x in sued if x.key not in defendants]
+                        out.append(_Draft(plaintiffs=plaintiffs, defendants=[k for k in defendants if k not in plaintiffs], start=a, end=b))
+                        continue
                 if plaintiffs and not _RX["against_after"].match(p.text, bm.end(), b):
                     out.append(_Draft(plaintiffs=plaintiffs, defendants=[k for k in defendants if k not in plaintiffs], start=a, end=b))
         return out
@@ -323,12 +347,40 @@ class LitigationExtractor(RoleComponent):
                         and _RX["list_gap_before"].search(p.text[max(a, m.start - _W["list_gap_before"]) : m.start]):
                     defendants.append(m.key)
             if defendants:
-                out.append(_Draft(defendants=defendants, start=a, end=b))
+                filers = self._filers_before(p, a, nm.start(), courts, defendants)
+                out.append(_Draft(plaintiffs=filers, defendants=defendants, start=a, end=b))
         for nm in _RX["names_verb"].finditer(p.text, a, b):
             # "the complaint names the Company and Jane Roe as defendants"
             listed = self._object_mentions(p, nm.end(), b, courts)
             if listed and _RX["as_defendants_after"].match(p.text, listed[-1].end, b):
-                out.append(_Draft(defendants=[m.key for m in listed], start=a, end=b))
+                keys = [m.key for m in listed]
+                out.append(_Draft(plaintiffs=self._filers_before(p, a, nm.start(), courts, keys), defendants=keys, start=a, end=b))
+        return out
+
+    def _filers_before(self, p: Passage, a: int, pos: int, courts: Courts, sued: list[str]) -> list[str]:
+        """"a complaint filed by X naming the Company as a respondent": the parties right after
+        "filed by" that end just before ``pos`` are the plaintiffs."""
+        by = [m for m in p.mentions_in(a, pos) if self._ok(p, m, courts)
+              and _BY.search(p.text[max(a, m.start - _W["filed_by_before"]) : m.start])]
+        if not by:
+            return []
+        filers = enumeration_from(p, by[-1], pos)
+        if not _RX["filers_gap"].fullmatch(p.text, filers[-1].end, pos):
+            return []
+        return [m.key for m in filers if self._ok(p, m, courts) and m.key not in sued]
+
+    def _review_petitions(self, p: Passage, a: int, b: int, courts: Courts) -> list[_Draft]:
+        """"X filed a petition for inter partes review of the Company’s patent": a patent office
+        proceeding; the petitioner is the plaintiff, the patent's owner the defendant."""
+        out = []
+        for rm in _RX["review_petition"].finditer(p.text, a, b):
+            owner = next((m for m in p.mentions_in(max(a, rm.end() - _W["object_lookback"]), b)
+                          if m.end > rm.end() and m.start - rm.end() <= _W["object_gap"] and self._ok(p, m, courts)), None)
+            if owner is None or not _RX["patent_after_owner"].match(p.text, owner.end, b):
+                continue
+            petitioners = self._subject(p, a, rm.start(), courts)
+            if petitioners and owner.key not in petitioners:
+                out.append(_Draft(plaintiffs=petitioners, defendants=[owner.key], start=a, end=b))
         return out
 
     def _guilty_plea(self, p: Passage, a: int, b: int, courts: Courts) -> list[_Draft]:
