@@ -76,3 +76,19 @@ def test_party_lists(text, expected):
 )
 def test_review_petitions(text, expected):
     assert sides(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("In June the Company filed a motion to dismiss the complaint filed by Kestrel Labs, Inc.",
+         {("plaintiff", "kestrel"), ("defendant", "orrin")}),
+        ("Wren Corp. moved to dismiss the amended complaint brought by Jane Roe.",
+         {("plaintiff", "roe"), ("defendant", "wren")}),
+        # a motion to dismiss with no claimant named, or a motion about something else, gives nothing
+        ("The Company filed a motion to dismiss the complaint in March.", set()),
+        ("Wren Corp. filed a motion to compel arbitration of the claim filed by Jane Roe.", {("plaintiff", "roe")}),
+    ],
+)
+def test_motion_to_dismiss_makes_the_mover_the_defendant(text, expected):
+    assert sides(text) == expected
