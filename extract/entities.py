@@ -235,6 +235,7 @@ def find_entities(
     builder = _Builder(document, lower, issuer, tuple(known))
     builder.add_header_names()
     builder.cluster(cands, links)
+    builder.definition_entries()
     builder.scan()
     return builder.index(passages)
 
@@ -297,6 +298,10 @@ def _name_lines(text: str, cands: list[Candidate]) -> None:
             c.score = 0.75
             c.signals.append("name-line")
 
+
+# a definitions-section entry: "Term": Name / "Term" means Name / "Term" shall mean Name
+_DEFINITION_ENTRY = re.compile(
+    r"[\"“]([A-Z][\w&.\-]*(?:[ ][A-Z][\w&.\-]*){0,2})[\"”][ \t]*(?::|means|shall[ \t]+mean)[ \t\n]+((?:[Tt]he[ \t]+)?)")
 
 # "/s/ /J. Michael Redmond": an initial glued to a stray mark after the signature's "/s/" is cut off the name
 _SIGNED_INITIAL = re.compile(r"/[sS]/[ \t]*[^\w\s][ \t]*([A-Z]\.)[ \t]+\Z")
@@ -691,6 +696,35 @@ class _Builder:
                     if len(n.split()) == len(words) and abs(len(n) - len(norm)) <= 1 and len(n) >= 8 and _edit1(n, norm):
                         return e
         return None
+
+    def definition_entries(self) -> None:
+        """A definitions section's entry naming a company by a short name of its own
+        ('"Nordbank": The Bank of Nova Hollandia.', '"Nordbank" means ...'): the term is the company's
+        defined alias.  Only a proper name (a word that is no ordinary or capacity word: not "Agent",
+        not "Borrower") and only when a recognised company's name follows at once."""
+        lex = lexicon()
+        at: dict[int, _Ent] = {}
+        for e in self.ents:
+            if e.kind == "Organization" and not e.dropped:
+                for a, _b, k in e.spans:
+                    if k in ("name", "header"):
+                        at.setdefault(a, e)
+        if not at:
+            return
+        for m in _DEFINITION_ENTRY.finditer(self.text):
+            e = at.get(m.start(2)) or at.get(m.end())
+            term = m.group(1)
+            if e is None or _generic_term(term) or normalize_name(term) in e.norms:
+                continue
+            words = [_key(w) for w in term.split()]
+            if any(w in self.lower for w in words) or all(
+                    w in lex.common_words or w in lex.english_words or w in lex.capacity_words
+                    or w.rstrip("s") in lex.capacity_words for w in words):
+                continue
+            owner = self.by_norm.get(normalize_name(term))
+            if owner is not None and owner is not e:
+                continue  # the name of another company
+            self._attach(e, Link("defined", -1, term, m.start(1), m.end(1)))
 
     # ---- every further mention: names, short forms, defined terms
     def scan(self) -> None:

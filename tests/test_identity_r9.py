@@ -94,3 +94,26 @@ def test_an_initial_after_a_stray_mark_in_a_signature_stays_with_the_name(nlp):
 def test_a_signature_glued_to_its_initial_keeps_the_initial(nlp):
     text = "ZELVOX CORP.\n\nBy: /s/K. Roland Ashby\nName: K. Roland Ashby\nTitle: President\n"
     assert "K. Roland Ashby" in linked(nlp, text)
+
+
+# --------------------------------------------------------------------------- definitions sections
+
+def aliases(nlp, text: str) -> dict[str, set[str]]:
+    d = Document(path="memo.txt", format="text", text=text, sha256="0" * 64, encoding="utf-8")
+    return {e.label: set(e.aliases) for e in find_entities(d, nlp, None).entities}
+
+
+@pytest.mark.parametrize("entry", ['"Nordbank": The Bank of Nova Hollandia.',
+                                   '"Nordbank" means the Bank of Nova Hollandia, as managing agent.',
+                                   '“Nordbank” shall mean The Bank of Nova Hollandia.'])
+def test_a_definitions_entry_gives_a_bank_its_short_name(nlp, entry):
+    text = f'Zelvox Corp. borrows from the Lenders.\n\n{entry}\n\n"Subsidiary": any company.\n\nNordbank shall act as agent.\n'
+    got = linked(nlp, text)
+    assert got.get("Nordbank") and next(iter(got["Nordbank"])).endswith("Bank of Nova Hollandia")
+
+
+def test_a_capacity_word_in_a_definitions_entry_is_no_short_name(nlp):
+    text = ('Zelvox Corp. borrows from the Lenders.\n\n"Agent": The Bank of Nova Hollandia.\n\n'
+            '"Borrower": Zelvox Corp.\n\nThe Agent may resign.\n')
+    got = aliases(nlp, text)
+    assert not any({"Agent", "Borrower"} & a for a in got.values())
