@@ -712,9 +712,9 @@ class _Builder:
         if not at:
             return
         for m in _DEFINITION_ENTRY.finditer(self.text):
-            e = at.get(m.start(2)) or at.get(m.end())
+            found = at.get(m.start(2)) or at.get(m.end())
             term = m.group(1)
-            if e is None or _generic_term(term) or normalize_name(term) in e.norms:
+            if found is None or _generic_term(term) or normalize_name(term) in found.norms:
                 continue
             words = [_key(w) for w in term.split()]
             if any(w in self.lower for w in words) or all(
@@ -722,9 +722,9 @@ class _Builder:
                     or w.rstrip("s") in lex.capacity_words for w in words):
                 continue
             owner = self.by_norm.get(normalize_name(term))
-            if owner is not None and owner is not e:
+            if owner is not None and owner is not found:
                 continue  # the name of another company
-            self._attach(e, Link("defined", -1, term, m.start(1), m.end(1)))
+            self._attach(found, Link("defined", -1, term, m.start(1), m.end(1)))
 
     # ---- every further mention: names, short forms, defined terms
     def scan(self) -> None:
