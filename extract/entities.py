@@ -700,8 +700,9 @@ class _Builder:
     def definition_entries(self) -> None:
         """A definitions section's entry naming a company by a short name of its own
         ('"Nordbank": The Bank of Nova Hollandia.', '"Nordbank" means ...'): the term is the company's
-        defined alias.  Only a proper name (a word that is no ordinary or capacity word: not "Agent",
-        not "Borrower") and only when a recognised company's name follows at once."""
+        defined alias.  Only a proper name written in mixed case (a word that is no ordinary or capacity
+        word: not "Agent", not "Borrower"; not an acronym such as "NYFRB") and only when a recognised
+        company's name follows at once."""
         lex = lexicon()
         at: dict[int, _Ent] = {}
         for e in self.ents:
@@ -716,6 +717,8 @@ class _Builder:
             term = m.group(1)
             if found is None or _generic_term(term) or normalize_name(term) in found.norms:
                 continue
+            if not any(c.islower() for c in term):
+                continue  # an acronym ("NYFRB", "PBGC"): the acronym rules speak for it
             words = [_key(w) for w in term.split()]
             if any(w in self.lower for w in words) or all(
                     w in lex.common_words or w in lex.english_words or w in lex.capacity_words

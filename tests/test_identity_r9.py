@@ -117,3 +117,9 @@ def test_a_capacity_word_in_a_definitions_entry_is_no_short_name(nlp):
             '"Borrower": Zelvox Corp.\n\nThe Agent may resign.\n')
     got = aliases(nlp, text)
     assert not any({"Agent", "Borrower"} & a for a in got.values())
+
+
+def test_an_acronym_in_a_definitions_entry_is_left_to_the_acronym_rules(nlp):
+    text = ('Zelvox Corp. borrows from the Lenders.\n\n"NRFB": The Reserve Bank of Nova Hollandia.\n\n'
+            '"Subsidiary": any company.\n\nThe NRFB Rate applies.\n')
+    assert not any("NRFB" in a for a in aliases(nlp, text).values())
