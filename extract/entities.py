@@ -41,6 +41,7 @@ from corpkg.extract.names import (
     classify_name,
     has_legal_suffix,
     lexicon,
+    load_list,
     name_key,
     normalize_name,
     person_parts,
@@ -228,11 +229,13 @@ def find_entities(
             for ln in plinks:
                 links.append((shifted[ln.target], Link(ln.kind, ln.target, ln.alias, ln.alias_start + a, ln.alias_end + a)))
     _name_lines(text, cands)
+    _signature_initials(text, cands)
     if issuer is None:
         issuer = issuer_from_document(document)
     builder = _Builder(document, lower, issuer, tuple(known))
     builder.add_header_names()
     builder.cluster(cands, links)
+    builder.definition_entries()
     builder.scan()
     return builder.index(passages)
 
@@ -294,6 +297,26 @@ def _name_lines(text: str, cands: list[Candidate]) -> None:
         if rx.match(text, le + 1, min(len(text), le + 400)):
             c.score = 0.75
             c.signals.append("name-line")
+
+
+# a definitions-section entry: "Term": Name / "Term" means Name / "Term" shall mean Name
+_DEFINITION_ENTRY = re.compile(
+    r"[\"“]([A-Z][\w&.\-]*(?:[ ][A-Z][\w&.\-]*){0,2})[\"”][ \t]*(?::|means|shall[ \t]+mean)[ \t\n]+((?:[Tt]he[ \t]+)?)")
+
+# "/s/ /J. Michael Redmond": an initial glued to a stray mark after the signature's "/s/" is cut off the name
+_SIGNED_INITIAL = re.compile(r"/[sS]/[ \t]*[^\w\s][ \t]*([A-Z]\.)[ \t]+\Z")
+
+
+def _signature_initials(text: str, cands: list[Candidate]) -> None:
+    """Give back a signature's leading initial that a stray mark after "/s/" cut off the name
+    ("/s/ /J. Michael Redmond" is J. Michael Redmond, not Michael Redmond)."""
+    for c in cands:
+        if c.kind != "Person" or c.rejected is not None:
+            continue
+        m = _SIGNED_INITIAL.search(text, max(0, c.start - 12), c.start)
+        if m:
+            c.start = m.start(1)
+            c.text = text[c.start:c.end]
 
 
 class _lowercase_context:
@@ -674,6 +697,38 @@ class _Builder:
                         return e
         return None
 
+    def definition_entries(self) -> None:
+        """A definitions section's entry naming a company by a short name of its own
+        ('"Nordbank": The Bank of Nova Hollandia.', '"Nordbank" means ...'): the term is the company's
+        defined alias.  Only a proper name written in mixed case (a word that is no ordinary or capacity
+        word: not "Agent", not "Borrower"; not an acronym such as "NYFRB") and only when a recognised
+        company's name follows at once."""
+        lex = lexicon()
+        at: dict[int, _Ent] = {}
+        for e in self.ents:
+            if e.kind == "Organization" and not e.dropped:
+                for a, _b, k in e.spans:
+                    if k in ("name", "header"):
+                        at.setdefault(a, e)
+        if not at:
+            return
+        for m in _DEFINITION_ENTRY.finditer(self.text):
+            found = at.get(m.start(2)) or at.get(m.end())
+            term = m.group(1)
+            if found is None or _generic_term(term) or normalize_name(term) in found.norms:
+                continue
+            if not any(c.islower() for c in term):
+                continue  # an acronym ("NYFRB", "PBGC"): the acronym rules speak for it
+            words = [_key(w) for w in term.split()]
+            if any(w in self.lower for w in words) or all(
+                    w in lex.common_words or w in lex.english_words or w in lex.capacity_words
+                    or w.rstrip("s") in lex.capacity_words for w in words):
+                continue
+            owner = self.by_norm.get(normalize_name(term))
+            if owner is not None and owner is not found:
+                continue  # the name of another company
+            self._attach(found, Link("defined", -1, term, m.start(1), m.end(1)))
+
     # ---- every further mention: names, short forms, defined terms
     def scan(self) -> None:
         forms: dict[str, set[int]] = defaultdict(set)
@@ -724,6 +779,7 @@ class _Builder:
                         for v in (written_last, written_last.upper()):
                             forms[v].add(i)
                             kinds.setdefault(v, "short")
+                    if written_last:  # "Mr. Rose" is the person even where "Rose" alone may be a word
                         for hon in ("Mr.", "Ms.", "Mrs.", "Dr.", "Mr", "Ms", "Mrs", "Dr"):
                             forms[f"{hon} {written_last}"].add(i)
                             kinds.setdefault(f"{hon} {written_last}", "short")
@@ -796,6 +852,83 @@ class _Builder:
             ent.spans.append((a, b, kind))
             if kind in ("short", "name"):
                 ent.forms[_flat(self.text[a:b])] += 1
+        self._shared_surnames()
+
+    def _shared_surnames(self) -> None:
+        """"Mr. Parker" when the filing names two or more Parkers: the one whose full name was written
+        nearest before it.  An honorific the filing writes with a full name ("Ms. Susan Parker") rules
+        out the other gender (a first name never does).  A full name written in a sentence that also says
+        "Mr. Parker" ("Mr. Parker's brother (Christopher Parker)", "Mr. Musk or Kimbal Musk") sets that
+        person apart from the "Mr. Parker" around it, and introduces no one.  Left unlinked when no Parker
+        precedes it, or when the nearest two were named in one sentence ("John Parker and Susan Parker")."""
+        text = self.text
+        groups: dict[str, list[_Ent]] = defaultdict(list)
+        for e in self.ents:
+            if e.kind == "Person" and not e.dropped and e.last and e.first_last:
+                groups[e.last].append(e)
+        groups = {k: v for k, v in groups.items() if len(v) > 1}
+        if not groups:
+            return
+        genders = _gendered_honorifics()
+        hon_alt = "|".join(re.escape(h) for h in sorted({*genders, "Dr", "Prof"}, key=len, reverse=True))
+        hon_before = re.compile(rf"(?<![\w])({hon_alt})\.?[ \t]*\Z")
+        hon_lead = re.compile(rf"({hon_alt})\.?[ \t]")
+        full: dict[str, list[tuple[int, int, int]]] = defaultdict(list)  # surname -> (start, end, member no.)
+        gender: dict[int, set[str]] = defaultdict(set)
+        written: set[str] = set()
+        for last, members in groups.items():
+            for n, e in enumerate(members):
+                for a, b, _k in e.spans:
+                    parts = person_parts(_flat(text[a:b]))
+                    if not parts or not parts[0] or parts[2].lower().rstrip(".,") != last:
+                        continue
+                    written.add(parts[2].rstrip(".,"))
+                    full[last].append((a, b, n))
+                    for g in (hon_before.search(text, max(0, a - 10), a), hon_lead.match(text, a, b)):
+                        if g and g.group(1) in genders:
+                            gender[id(e)].add(genders[g.group(1)])
+        if not written:
+            return
+        taken = sorted((sa, sb) for e in self.ents for sa, sb, _ in e.spans)
+        starts = [t[0] for t in taken]
+        pat = re.compile(rf"(?<![\w])({hon_alt})\.?[ \t]+({'|'.join(re.escape(w) for w in sorted(written))})(?![\w\-])")
+        found = [m for m in pat.finditer(text) if m.group(2).lower() in groups]
+        # sentences that say "Mr. Parker": a full name there is a contrast, not an introduction
+        said_in = {(m.group(2).lower(), _sentence(text, m.start())) for m in found}
+        full_all = {last: list(v) for last, v in full.items()}
+        for last in full:
+            full[last] = sorted((a, b, n) for a, b, n in full[last]
+                                if (last, _sentence(text, a)) not in said_in and not re.search(r"\(\s*\Z", text[max(0, a - 5):a]))
+        for m in found:
+            a, b = m.start(), m.end()
+            j = bisect.bisect_left(starts, b) - 1
+            covered = False
+            while j >= 0 and starts[j] > a - 300 and not covered:
+                covered = taken[j][1] > a
+                j -= 1
+            if covered:
+                continue  # already placed, or part of a longer name
+            last = m.group(2).lower()
+            members = groups[last]
+            said = genders.get(m.group(1))
+            sent = _sentence(text, a)
+            here = {n for sa, _sb, n in full_all[last] if sent[0] <= sa < sent[1]}  # named beside it: someone else
+            latest: dict[int, tuple[int, int]] = {}
+            for sa, sb, n in full[last]:
+                if sb > a:
+                    break
+                latest[n] = (sa, sb)
+            cands = [(st, n) for n, st in latest.items() if n not in here
+                     and not (said and len(gender[id(members[n])]) == 1 and said not in gender[id(members[n])])]
+            if not cands:
+                continue
+            cands.sort(reverse=True)
+            if len(cands) > 1:
+                (s1, _t1), _ = cands[0]
+                (_s2, t2), _ = cands[1]
+                if not _SENTENCE_END.search(text, t2, s1):
+                    continue  # "John Parker and Susan Parker were elected. Mr. Parker ...": which one?
+            members[cands[0][1]].spans.append((a, b, "short"))
 
     def _stands_alone(self, word: str, limit: int = 200) -> int:
         """How often ``word`` is written as a name of its own: capitalised, neither after nor
@@ -984,6 +1117,24 @@ def _unit_norm(text: str) -> str:
 
 
 _ACRONYM = re.compile(r"[A-Z]{3,6}")
+_SENTENCE_END = re.compile(r"[a-z0-9)]{2}[.;:!?][\"”’')]*\s+(?=[A-Z(“\"])|\n[ \t]*\n")
+
+
+def _sentence(text: str, pos: int, window: int = 600) -> tuple[int, int]:
+    """Bounds of the sentence around ``pos`` (looked for within ``window`` characters each side)."""
+    lo = max(0, pos - window)
+    start = lo
+    for m in _SENTENCE_END.finditer(text, lo, min(len(text), pos + 1)):
+        if m.end() <= pos:
+            start = m.end()
+    m2 = _SENTENCE_END.search(text, pos, min(len(text), pos + window))
+    return start, (m2.start() + 2 if m2 else min(len(text), pos + window))
+
+
+@lru_cache(maxsize=1)
+def _gendered_honorifics() -> dict[str, str]:
+    """Honorific (without period) -> "male" | "female", from ``gendered_honorifics.txt``."""
+    return {h: g for h, g in (line.split() for line in load_list("gendered_honorifics.txt"))}
 _INITIAL_SKIP = {"of", "and", "&", "the", "de", "for"}
 
 

@@ -389,6 +389,11 @@ def classify_name(
         generic = sum(1 for w in words if is_common(w))
         if first_ok and not is_common(words[-1]):
             return "Person", 0.85 if (initials or has_name_suffix or last_ok) else 0.75
+        if first_ok and initials and len(words) == 2 and last_ok and core[-1] == words[-1] \
+                and not any(w.lower() in lex.english_words for w in words):
+            # a surname that is also a word ("B. Andrew Rose", "Andrew B. Rose"): an initial with a
+            # first name and a known surname makes the person
+            return "Person", 0.75
         if has_name_suffix:
             return "Person", 0.8
         if generic == 0 and len(words) <= 3:
