@@ -684,7 +684,17 @@ class OfficerExtractor(RoleComponent):
         breaks = p.text.count("\n")
         if _SIGNATURE.search(p.text) or breaks >= _L["block_line_breaks"] and len(p.text) / (breaks + 1) < _W["block_line_length"]:
             return [(0, len(p.text))]
-        return p.sentences
+        # a list of seats, one per line, each closed by a semicolon ("… since January 2025;" /
+        # "Managing Director at C, a bank, from 2013 to 2021;"): the lines after the first name no
+        # person and belong to the one named above them
+        out: list[tuple[int, int]] = []
+        for a, b in p.sentences:
+            if (out and _RX["list_item_break"].fullmatch(p.text, out[-1][1] - 1, a)
+                    and not p.mentions_in(a, b, "PERSON", pronouns=False)):
+                out[-1] = (out[-1][0], b)
+            else:
+                out.append((a, b))
+        return out
 
     def _after(self, p: Passage, a: int, b: int, person: Mention, runs: list[Run], used: set[int]) -> list[Fact]:
         facts = self._after_from(p, a, b, person, person.end, runs, used) or self._joined(p, a, b, person, runs, used)

@@ -1,0 +1,54 @@
+"""Officers, round 9 (issue 12): executive-officer lists of 10-Ks whose seats stand one per line,
+each line closed by a semicolon, in a passage long enough to be read sentence by sentence. Every
+sentence is made up."""
+
+from __future__ import annotations
+
+from tests.test_roles_officers_narrative import ISS, pairs, run, status
+
+P_JANE = ("Jane Roe", "PERSON", "jane")
+P_MS_ROE = ("Ms. Roe", "PERSON", "jane")
+P_KEN = ("Ken Poe", "PERSON", "ken")
+O_ACME = ("Acme Widgets, Inc.", "ORG", "acme")
+O_BETA = ("Beta Tools Corp.", "ORG", "beta")
+O_CO = ("the Company", "ORG", ISS)
+
+# a long paragraph after the list makes the passage's lines long on average, so it is read
+# sentence by sentence (a semicolon ends a sentence)
+TAIL = ("\nThere is no family relationship between any of the Company’s executive officers or directors, and "
+        "every executive officer serves at the pleasure of the Board of Directors, which reviews the "
+        "succession plan for each of them once a year together with the chief human resources officer.")
+
+LIST = ("Jane Roe (age 51)\n"
+        "Senior Executive Vice President and Chief Risk Officer of Consumer Lending since March 2021;\n"
+        "Executive Vice President and Treasurer of Regional Banking from May 2019 to March 2021;\n"
+        "Managing Director, Capital Markets at Acme Widgets, Inc., a financial services company, from 2015 to 2019;\n"
+        "Head of Structured Finance at Beta Tools Corp. from 2010 to 2015.\n"
+        "Ms. Roe has served with the Company for 5 years." + TAIL)
+
+
+def test_every_line_of_a_seat_list_belongs_to_the_person_above():
+    facts = run(LIST, [P_JANE, O_ACME, O_BETA, P_MS_ROE, O_CO])
+    assert pairs(facts) == {("jane", ISS), ("jane", "acme"), ("jane", "beta")}
+    st = status(facts)
+    assert st[("jane", ISS)] == "current"
+    assert st[("jane", "acme")] == "former"
+    assert st[("jane", "beta")] == "former"
+
+
+def test_a_line_naming_another_person_starts_a_new_item():
+    text = ("Jane Roe (age 51)\nChief Financial Officer since March 2021;\n"
+            "Ken Poe, Treasurer of Acme Widgets, Inc., reports to her;\n"
+            "Managing Director at Beta Tools Corp. from 2015 to 2019." + TAIL)
+    facts = run(text, [P_JANE, P_KEN, O_ACME, O_BETA, O_CO])
+    got = pairs(facts)
+    assert ("ken", "acme") in got
+    assert ("jane", ISS) in got
+    assert ("jane", "beta") not in got  # the list of Jane's seats ended at Ken's line
+
+
+def test_a_semicolon_inside_a_line_does_not_join_sentences():
+    text = ("Jane Roe has served as Chief Financial Officer since March 2021; "
+            "Managing Director at Beta Tools Corp. was a post held by someone else." + TAIL)
+    facts = run(text, [P_JANE, O_BETA, O_CO])
+    assert ("jane", "beta") not in pairs(facts)
