@@ -547,6 +547,11 @@ class OfficerExtractor(RoleComponent):
                     return []  # "Name: X" repeating the signer under "By: /s/ X": read from there
             label = _RX["title_label"].match(line)
             body = line[label.end() :] if label else line
+            if not printed and _same_name(body, person.text):
+                # "/s/ SUSAN J. ROE" / "Susan J. Roe Chief Accounting Officer (Principal Accounting
+                # Officer)": the signer's name printed again in another case, then the titles
+                body = body.lstrip()[len(person.text) :]
+                body = _RX["title_parentheses"].sub(" ", body)
             titles = find_titles(body)
             if not titles or _RX["title_glue_chars"].sub("", _strip_titles(body)):
                 break
@@ -561,6 +566,18 @@ class OfficerExtractor(RoleComponent):
         if org_key is None:
             return []
         return [self._row_fact(p, person, org_key, canon, ", ".join(printed), s, end)]
+
+    def _signer_repeated(self, p: Passage, person: Mention) -> list[Fact]:
+        """A signer whose name the next line prints again in another case before the titles
+        ("Date: … ⇥ /s/ SUSAN J. ROE" / "Susan J. Roe Chief Accounting Officer"), read like a title
+        under the signer (the line's name is no mention, so nothing else reads it)."""
+        doc = p.ctx.document
+        if doc is None or person.pronoun:
+            return []
+        m = _RX["next_line"].match(doc.text, p.start + person.end)
+        if m is None or not _same_name(m.group(1), person.text):
+            return []
+        return self._signature_below(p, person)
 
     @staticmethod
     def _company_below(p: Passage, at: int) -> Mention | None:
@@ -636,7 +653,7 @@ class OfficerExtractor(RoleComponent):
         self._pronouns(p)
         rows: set[tuple[int, int]] = set()
         for m in p.mentions_in(0, len(p.text), "PERSON", pronouns=False):
-            found = self._schedule_row(p, m) or self._vote_row(p, m)
+            found = self._schedule_row(p, m) or self._vote_row(p, m) or self._signer_repeated(p, m)
             if found:
                 facts += found
                 rows.add((m.start, m.end))
@@ -661,6 +678,7 @@ class OfficerExtractor(RoleComponent):
         for a, b in self._blocks(p):
             facts += self._directors_are(p, a, b)
             facts += self._boards_of(p, a, b)
+            facts += self._founded(p, a, b)
         if not any(m.label == "PERSON" for m in p.mentions):
             facts += self._detached_signature(p)
         return facts
@@ -684,7 +702,17 @@ class OfficerExtractor(RoleComponent):
         breaks = p.text.count("\n")
         if _SIGNATURE.search(p.text) or breaks >= _L["block_line_breaks"] and len(p.text) / (breaks + 1) < _W["block_line_length"]:
             return [(0, len(p.text))]
-        return p.sentences
+        # a list of seats, one per line, each closed by a semicolon ("… since January 2025;" /
+        # "Managing Director at C, a bank, from 2013 to 2021;"): the lines after the first name no
+        # person and belong to the one named above them
+        out: list[tuple[int, int]] = []
+        for a, b in p.sentences:
+            if (out and _RX["list_item_break"].fullmatch(p.text, out[-1][1] - 1, a)
+                    and not p.mentions_in(a, b, "PERSON", pronouns=False)):
+                out[-1] = (out[-1][0], b)
+            else:
+                out.append((a, b))
+        return out
 
     def _after(self, p: Passage, a: int, b: int, person: Mention, runs: list[Run], used: set[int]) -> list[Fact]:
         facts = self._after_from(p, a, b, person, person.end, runs, used) or self._joined(p, a, b, person, runs, used)
@@ -768,6 +796,26 @@ class OfficerExtractor(RoleComponent):
             for person in enumeration_before(p, last, a, "PERSON"):
                 facts.append(p.fact(ROLE, [("holder", person.key), ("organization", key)], attrs,
                                     (person.start, m.end()), self.extractor))
+        return facts
+
+    def _founded(self, p: Passage, a: int, b: int) -> list[Fact]:
+        """"Mr. Roe founded Acme in 1990", "She also co-founded the Company": the person is a
+        Founder of the organization named right after the verb."""
+        facts: list[Fact] = []
+        persons = p.mentions_in(a, b, "PERSON")
+        for org in p.mentions_in(a, b, "ORG"):
+            before = [m for m in persons if m.end <= org.start]
+            if not before:
+                continue
+            person = before[-1]
+            m = _RX["founded_gap"].fullmatch(p.text, person.end, org.start)
+            if m is None:
+                continue
+            key = p.ctx.issuer_key if org.pronoun else org.key
+            if key is None:
+                continue
+            attrs = [("title", "Founder"), ("printedTitle", "Co-Founder" if m.group("co") else "Founder"), ("status", "current")]
+            facts.append(p.fact(ROLE, [("holder", person.key), ("organization", key)], attrs, (person.start, org.end), self.extractor))
         return facts
 
     def _joined(self, p: Passage, a: int, b: int, person: Mention, runs: list[Run], used: set[int]) -> list[Fact]:
@@ -1080,6 +1128,14 @@ def _company_line(full: str, ls: int, le: int, orgs: list[tuple[int, int, str, s
         return orgs if ok else []
     gaps = [full[ls : orgs[0][0]], full[orgs[-1][1] : le]] + [full[x[1] : y[0]] for x, y in zip(orgs, orgs[1:], strict=False)]
     return orgs if all(_RX["company_list_gap"].fullmatch(g) for g in gaps) else []
+
+
+def _same_name(line: str, name: str) -> bool:
+    """``line`` opens with ``name`` printed in another case ("SUSAN J. ROE" / "Susan J. Roe …"),
+    the name's last word ending there."""
+    head = line.lstrip()[: len(name)]
+    rest = line.lstrip()[len(name) :]
+    return head != name and head.lower() == name.lower() and not rest[:1].isalnum()
 
 
 def _blanked(p: Passage, a: int, b: int) -> str:
