@@ -133,3 +133,34 @@ def test_a_subsidiary_before_its_parent_reference_still_borrows() -> None:
     text = ("Tamsin Realty LLC, a subsidiary of the Company, entered into a line of credit with Oakhurst "
             "Bank.")
     assert facts_as_tuples(_facts(text), ("lender", "borrower")) == {("oakhurst-bank", "tamsin-realty-llc")}
+
+
+AGENT_ENTS = [*ENTS, ("Larkspur", "ORG", "larkspur-bank-n-a"), ("Quarry Securities LLC", "ORG")]
+
+
+def _agent_facts(text: str) -> list[Fact]:
+    return run_component(LenderExtractor, text, AGENT_ENTS, context=RoleContext(issuer_key=ISS))
+
+
+def test_a_capacity_after_a_short_name_is_the_name_s() -> None:
+    text = ("On May 9, 2025, the Company entered into a credit agreement with the lenders party thereto and "
+            "Larkspur Bank, N.A. (“Larkspur”), as administrative agent.")
+    (f,) = _agent_facts(text)
+    assert list(f.participant("agent")) == ["larkspur-bank-n-a"]
+    assert list(f.participant("borrower")) == [ISS]
+
+
+def test_a_group_capacity_after_a_short_name() -> None:
+    text = ("On May 9, 2025, the Company entered into a revolving credit agreement with Larkspur Bank, N.A. "
+            "(“Larkspur”), as administrative agent, Larkspur and Quarry Securities LLC, as joint lead "
+            "arrangers, and the lenders party thereto.")
+    (f,) = _agent_facts(text)
+    assert list(f.participant("agent")) == ["larkspur-bank-n-a"]
+    assert set(f.participant("arranger")) == {"larkspur-bank-n-a", "quarry-securities-llc"}
+
+
+def test_a_short_name_that_is_a_capacity_stays_the_term() -> None:
+    text = ("On May 9, 2025, the Company entered into a credit agreement with the lenders party thereto and "
+            "Larkspur Bank, N.A. (the “Administrative Agent”).")
+    (f,) = _agent_facts(text)
+    assert list(f.participant("agent")) == ["larkspur-bank-n-a"]
