@@ -36,7 +36,7 @@ def patterns() -> dict[str, Any]:
     rx: dict[str, re.Pattern[str]] = {}
     case_sensitive = {"title_line", "title_inline", "name_shape", "sig_capacity_line", "sig_by", "sig_name", "sig_title",
                       "and_split", "commitment_line", "amended_reference",
-                      "upper_and_after", "and_inside_name"}
+                      "upper_and_after", "and_inside_name", "address_end"}
     for key, value in data["regex"].items():
         if key.startswith("_"):
             continue
@@ -175,12 +175,29 @@ def _parties(text: str, a: int, b: int) -> list[AgreementParty]:
     pending: list[int] = []  # parties waiting for an "as ..." capacity
     since_capacity: list[int] = []  # every party since the last capacity, across " and "
     prev_and = False
+    address = 0  # pieces of a postal address still to skip ("having its principal place of business at …")
     for piece, s, e in _pieces(text[a:b], a, a - line_start(text, a)):
         lead = len(piece) - len(piece.lstrip())
         piece = piece.strip()
         s += lead
         e = s + len(piece)
         if _rx("skip_piece").match(piece):
+            continue
+        if _rx("address_start").match(piece):
+            address = _limit("address_pieces")
+        if address or _rx("address_end").search(piece):
+            # "X, a Delaware LLC, having its principal place of business at 20 Main Street, Suite 5,
+            # Houston, Texas 77046 (the “Borrower”)": no party; the term after the ZIP code is X's
+            defined = _rx("defined").search(piece)
+            ended = bool(_rx("address_end").search(piece[: defined.start()] if defined else piece))
+            address = 0 if ended else max(0, address - 1)
+            if ended and defined and out and out[-1].term is None:
+                term = defined.group(1).strip()
+                out[-1] = _with_term(out[-1], term)
+                cap = _capacity_of_term(term)
+                if cap and not out[-1].capacity:
+                    out[-1] = _with_capacity(out[-1], cap)
+                    pending = [i for i in pending if i != len(out) - 1]
             continue
         lead_and = piece.lower().startswith("and ") or prev_and
         prev_and = piece.lower() == "and"

@@ -81,6 +81,30 @@ _GROUP_BORROWS = _RX["group_borrows"]
 _GROUP_DEF = _RX["group_definition_before"]
 _GROUP_OTHER_AGENT = _RX["group_other_agent"]
 _GROUP_ARRANGER = _RX["group_arranger"]
+_GROUP_SUBSIDIARY = _RX["group_subsidiary_apposition"]
+_GROUP_ALIAS_END = _RX["group_alias_end"]
+_NAME_ALIAS = _RX["name_alias_after"]
+_BORROWER_OBJECT = _RX["borrower_object_before"]
+_POSSESSIVE = _RX["borrower_possessive"]
+
+
+def _alias_end(text: str, at: int, b: int, name: str = "") -> int:
+    """Where a short name defined right after ``name`` ends ("Barclays Bank plc (“Barclays”)"), so
+    that a capacity printed after it is read as the name's; ``at`` when there is none, or when the
+    term is itself a capacity ("(the “Administrative Agent”)", read as the group's term) rather than
+    a short form of the name (its first word is the name's: "Pelham Bank AG (“Pelham Bank”)")."""
+    am = _NAME_ALIAS.match(text, at, b)
+    if am is None:
+        return at
+    term = am.group("term")
+    first = term.split()[0].lower() if term.split() else ""
+    short = bool(first) and first in name.lower().split()
+    return am.end() if short or not _capacity_word(term) else at
+
+
+def _capacity_word(term: str) -> bool:
+    """Whether a defined term or capacity names a part in a facility (lends, agents, borrows, arranges)."""
+    return any(rx.search(term) for rx in (_GROUP_LENDS, _GROUP_AGENT, _GROUP_BORROWS, _GROUP_ARRANGER, _GROUP_OTHER_AGENT))
 
 
 def _same_company(lender: str, borrower: str) -> bool:
@@ -103,6 +127,7 @@ class _Capacity:
 class _Draft:
     lenders: list[Mention]
     borrower: str
+    co_borrowers: list[str] = field(default_factory=list)  # the party list's other borrowers ("A and B, as borrowers")
     agents: list[str] = field(default_factory=list)
     arrangers: list[str] = field(default_factory=list)
     guarantors: list[str] = field(default_factory=list)
@@ -130,6 +155,7 @@ class LenderExtractor(RoleComponent):
                     self._borrower(p, a, b, triggers, [], guarantors, agents + arrangers) or issuer)
                 if borrower_ is not None and borrower_ not in agents:
                     d = _Draft(lenders=[], borrower=borrower_, agents=agents, arrangers=arrangers, span=(a, b))
+                    d.co_borrowers = [k for k in borrowers[1:] if k not in agents]
                     d.guarantors = [g for g in guarantors if g != borrower_ and g not in agents]
                     self._terms(p, a, b, triggers, d)
                     drafts.append(d)
@@ -144,7 +170,10 @@ class LenderExtractor(RoleComponent):
                 if borrower is None:
                     continue
                 d = _Draft(lenders=lenders, borrower=borrower, agents=agents, arrangers=arrangers, span=(a, b))
-                d.guarantors = [g for g in guarantors if g not in {m.key for m in lenders} and g != borrower]
+                if borrowers:
+                    d.co_borrowers = [k for k in borrowers[1:] if k not in {m.key for m in lenders}]
+                d.guarantors = [g for g in guarantors if g not in {m.key for m in lenders} and g != borrower
+                                and g not in d.co_borrowers]
                 self._terms(p, a, b, triggers, d)
                 drafts.append(d)
             elif drafts and (triggers or guarantors or _RATE.search(p.text, a, b)):
@@ -158,10 +187,11 @@ class LenderExtractor(RoleComponent):
         drafts += self._pledges(p, {m.key for d in drafts for m in d.lenders})
         facts = []
         for d in drafts:
-            d.lenders = [m for m in d.lenders if not _same_company(m.key, d.borrower)]
+            d.lenders = [m for m in d.lenders if not any(_same_company(m.key, k) for k in [d.borrower, *d.co_borrowers])]
             if not d.lenders and not d.agents:
                 continue
             parts = [("lender", m.key) for m in d.lenders] + [("borrower", d.borrower)]
+            parts += [("borrower", k) for k in d.co_borrowers if k != d.borrower]
             parts += [("agent", k) for k in d.agents] + [("arranger", k) for k in d.arrangers]
             parts += [("guarantor", k) for k in d.guarantors]
             facts.append(p.fact(ROLE, parts, list(d.attrs.items()), d.span, self.extractor))
@@ -216,8 +246,9 @@ class LenderExtractor(RoleComponent):
             group.clear()
 
         consumed = a  # a capacity read so far: names inside it ("as a Departing Lender") are no parties
+        inside = a  # the end of a short name defined after the last name ("Barclays Bank plc (“Barclays”)")
         for i, m in enumerate(ms):
-            if (group and m.start < group[-1].end) or m.start < consumed:
+            if (group and m.start < group[-1].end) or m.start < consumed or m.start < inside:
                 continue
             if not group:
                 dm = _GROUP_DEF.search(p.text, max(a, m.start - _W["group_definition"]), m.start)
@@ -227,8 +258,12 @@ class LenderExtractor(RoleComponent):
             um = None if cm else _GROUP_UNNAMED_TAIL.match(p.text, m.end, b)
             if um and (i + 1 >= len(ms) or um.end() <= ms[i + 1].start):
                 cm = _GROUP_CAP.match(p.text, um.end(), b)  # "…, B and Crestline, ACB, as …": a name we did not see
-            # the next name, skipping one that only repeats the capacity's own words
-            later = [x.start for x in ms[i + 1 :] if not (cm and x.start == cm.start("cap"))]
+            alias_end = _alias_end(p.text, m.end, b, m.text) if not cm else m.end
+            inside = alias_end
+            if alias_end > m.end:
+                cm = _GROUP_CAP.match(p.text, alias_end, b)  # "Barclays Bank plc (“Barclays”), as administrative agent"
+            # the next name, skipping one that only repeats the capacity's own words (or the short name)
+            later = [x.start for x in ms[i + 1 :] if not (cm and x.start == cm.start("cap")) and x.start >= alias_end]
             nxt = later[0] if later else b
             cap = None
             if cm and cm.start("cap") < nxt:
@@ -237,10 +272,19 @@ class LenderExtractor(RoleComponent):
                 cut = _GROUP_CUT.search(cap)
                 cap = cap[: cut.start()] if cut else cap
             else:
-                tm = _GROUP_TERM.match(p.text, m.end, b)
+                tm = _GROUP_TERM.match(p.text, m.end, b) if alias_end == m.end else None  # a short name is no capacity
                 if tm and tm.end() <= nxt:
                     cap = tm.group("term")
-            if cap is not None or not (i + 1 < len(ms) and _GROUP_GAP.fullmatch(p.text, m.end, nxt)):
+                    after = _GROUP_ALIAS_END.match(p.text, tm.end(), nxt)
+                    if after and i + 1 < len(ms) and not _capacity_word(cap) \
+                            and _GROUP_GAP.fullmatch(p.text, after.end(), nxt):
+                        # "X (the “Company”), Y and Z, as borrowers": a short name, not a capacity
+                        inside = after.end()
+                        continue
+            if cap is not None and len(group) == 1 and i > 0 and ms[i - 1].start not in out \
+                    and _GROUP_SUBSIDIARY.fullmatch(p.text, ms[i - 1].end, m.start):
+                group[0] = ms[i - 1]  # "X, a wholly-owned subsidiary of the Company (the “Borrower”)": X's term
+            if cap is not None or not (i + 1 < len(ms) and _GROUP_GAP.fullmatch(p.text, alias_end, nxt)):
                 close(cap)
         return out
 
@@ -298,7 +342,7 @@ class LenderExtractor(RoleComponent):
                 ok = True
             if not ok and _BORROWED_FROM.search(head):
                 ok = True
-            ag = _AGENT.match(p.text, m.end, b)
+            ag = _AGENT.match(p.text, m.end, b) or _AGENT.match(p.text, _alias_end(p.text, m.end, b, m.text), b)
             if ag and (triggers or ok):
                 role = ag.group(0).lower()
                 if "arranger" in role and "agent" not in role:
@@ -391,6 +435,14 @@ class LenderExtractor(RoleComponent):
         first = min([t.start() for t in triggers] + [m.start for m in lenders])
         cands = [m for m in p.mentions_in(a, first, "ORG")
                  if m.key not in lender_keys and not _NOT_LENDER_BEFORE.search(p.text[max(a, m.start - _W["owner_of_before"]) : m.start])]
+        # the issuer when its reference is the nearest candidate that is no object of a preposition
+        # ("the acquisition of X, we entered into …"; a possessive only in the facility's own clause:
+        # "our credit facility"), else the nearest named candidate as before
+        subjects = [m for m in cands
+                    if not _BORROWER_OBJECT.search(p.text, max(a, m.start - _W["borrower_object_before"]), m.start)
+                    and not (m.pronoun and _POSSESSIVE.fullmatch(m.text) and "," in p.text[m.end : first])]
+        if subjects and subjects[-1].pronoun:
+            return subjects[-1].key  # "we"/"the Company" nearest: a named object before it does not borrow
         named = [m for m in cands if not m.pronoun]
         if named:
             return named[-1].key
