@@ -2,7 +2,7 @@
 of Y" anywhere in a sentence; several companies bought in one sentence ("acquired A, Inc. and
 B LLC", "completed the acquisitions of A, B and C"); a clause after the target naming its acquirer
 ("T, which we acquired in 2016", "T, acquired by A in 2016") — and the near misses that stay
-silent. Hand-made sentences only."""
+silent; "Our principal operating subsidiaries are A and B". Hand-made sentences only."""
 
 from __future__ import annotations
 
@@ -110,3 +110,23 @@ def test_several_companies_bought_in_one_sentence(text: str, expected: set[tuple
 def test_clause_after_the_target_names_its_acquirer(text: str, expected: set[tuple[str, ...]]) -> None:
     acq, _ = facts(text)
     assert acq == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("Our principal operating subsidiaries are Kestrel Labs, Inc. and Pell Partners LLC.",
+         {(ISS, "kestrel"), (ISS, "pell")}),
+        ("The Company's operating subsidiary is Kestrel Labs, Inc.", {(ISS, "kestrel")}),
+        ("The Company's wholly owned subsidiaries include Kestrel Labs, Inc., Pell Partners LLC and Tamsin Software Ltd.",
+         {(ISS, "kestrel"), (ISS, "pell"), (ISS, "tamsin")}),
+        # near misses: no name right after the verb, a possessive or a hyphenated word, another owner
+        ("Our subsidiary is Orrin's largest customer.", set()),
+        ("Our subsidiaries are Kestrel-branded suppliers.", set()),
+        ("Our subsidiaries are party to agreements with Kestrel Labs, Inc.", set()),
+        ("Our subsidiaries include companies in Canada, such as Kestrel Labs, Inc.", set()),
+    ],
+)
+def test_issuer_subsidiaries_named_after_the_verb(text: str, expected: set[tuple[str, ...]]) -> None:
+    _, subs = facts(text)
+    assert subs == expected
