@@ -309,6 +309,7 @@ class AcquisitionExtractor(RoleComponent):
                     target = [m] if _SUBJ_GAP.fullmatch("") else [m]
                     attrs = self._attrs(p, a, b, "company") + self._status(p, a, pm.start(), pm.end())
                     out += self._emit(p, [acq.key], target[0].key, a, b, attrs)
+            out += self._relative(p, a, b, m)
             bm = _BECAME.match(p.text, m.end)
             if bm and not m.pronoun:
                 owner = self._object(p, bm.end(), b, check=False)
@@ -512,9 +513,12 @@ class AcquisitionExtractor(RoleComponent):
                 attrs += status
                 targets = [target]
                 # "acquisitions of A and B" / "acquired control of two railroads, A and B"
-                if (rx is _NOUN and m.group(0).lower().startswith("acquisitions")
+                if (_RX["plural_acquisition"].search(m.group(0))
                         or _RX["listed_object_end"].search(m.group("obj") or "")):
                     targets = [t for t in self._listed(p, target, b) if self._ok(p, t) and not self._is_merger_sub(p, t)]
+                elif self._company_list(p, m, target):
+                    # "we acquired A, Inc. and B LLC": a bare list of legal-form names after a purchase verb
+                    targets = self._listed(p, target, b)
                 for t in targets:
                     out += self._emit(p, [x.key for x in acq], t.key, a, b, attrs)
         return out
@@ -533,6 +537,49 @@ class AcquisitionExtractor(RoleComponent):
             out.append(m)
             cur = m
         return out
+
+    def _relative(self, p: Passage, a: int, b: int, m: Mention) -> list[Fact]:
+        """"T, which we acquired in 2016, …" / "T, which A acquired from B" / "T, acquired by A in
+        2016, …": a clause after the target names its acquirer (a completed deal)."""
+        if m.pronoun or m.label != "ORG" or not self._ok(p, m):
+            return []
+        if _RX["relative_head_before"].search(p.text, max(a, m.start - _W["excluded_before"]), m.start):
+            return []
+        acq: Mention | None = None
+        pm = _RX["participle_acquired_by"].match(p.text, m.end, b)
+        if pm:
+            acq = self._object(p, pm.end(), b)
+        else:
+            wm = _RX["which_relative_after"].match(p.text, m.end, b)
+            if wm is None:
+                # "Zip2 Corporation, a provider of software, which was acquired by Compaq"
+                gm = _RX["relative_apposition_gap"].match(p.text, m.end, b)
+                wm = (_RX["which_relative_after"].match(p.text, gm.end(), b)
+                      if gm and all(x.key == m.key for x in p.mentions_in(m.end, gm.end(), "ORG", pronouns=False))
+                      else None)
+            if wm is not None:
+                vm = _RX["which_passive_after"].match(p.text, wm.end(), b)
+                if vm is not None:
+                    acq = self._object(p, vm.end(), b)
+                else:
+                    subj = self._object(p, wm.end(), b, check=False)
+                    if subj is not None and subj.start == wm.end() and subj.label == "ORG" \
+                            and _RX["relative_acquired_after"].match(p.text, subj.end, b):
+                        acq = subj
+        if acq is None or acq.key == m.key or acq.label != "ORG":
+            return []
+        return self._emit(p, [acq.key], m.key, a, b, self._attrs(p, a, b, "company"))
+
+    def _company_list(self, p: Passage, m: re.Match[str], target: Mention) -> bool:
+        """"acquired A, Inc. and B LLC" / "completed the acquisition of A Corp. and B Ltd.": a bare
+        object (no stake or asset phrase) after a purchase verb, listing two or more names that each
+        end in a legal form (a brand or a business line after "and" is left out)."""
+        if m.group("obj") or not _RX["completed_acquire_verb"].match(m.group(0)):
+            return False
+        listed = self._listed(p, target, p.sentence_of(target.start)[1])
+        return len(listed) > 1 and all(
+            not t.pronoun and t.label == "ORG" and self._ok(p, t) and not self._is_merger_sub(p, t)
+            and _RX["company_form_name"].search(t.text.rstrip(" ,")) for t in listed)
 
     def _whole_company(self, p: Passage, m: re.Match[str], target: Mention, status: list[tuple[str, str]]) -> bool:
         """"completed the acquisition of Pensando Systems, Inc." / "acquired X Corp.": a completed

@@ -159,6 +159,8 @@ class SubsidiaryExtractor(RoleComponent):
             facts += self._others(p, a, b, issuer)
             facts += self._owned_by(p, a, b)
             facts += self._issuer_subject(p, a, b, issuer)
+            facts += self._issuer_became(p, a, b, issuer)
+            facts += self._issuer_subsidiaries_are(p, a, b, issuer)
             facts += self._group_company(p, a, b)
             facts += self._ceases_to_own(p, a, b)
             facts += self._possessor_apposition(p, a, b)
@@ -367,6 +369,46 @@ class SubsidiaryExtractor(RoleComponent):
             return []
         attrs = [("percentage", "100")] if _RX["wholly_word"].search(sm.group(0)) else []
         return [p.fact(ROLE, [("owner", owner.key), ("owned", issuer)], attrs, (a, b), self.extractor)]
+
+    def _issuer_became(self, p: Passage, a: int, b: int, issuer: str | None) -> list[Fact]:
+        """"Upon completion of the merger, the Company became a wholly owned subsidiary of Y" (also
+        "we became …", anywhere in the sentence, past tense only): Y owns the issuer from then on, and
+        ``finalize_facts`` records Y's acquisition of it. "will become" (a pending deal) says nothing."""
+        if issuer is None:
+            return []
+        out = []
+        for m in p.mentions_in(a, b, "ORG"):
+            if not m.pronoun or m.key != issuer:
+                continue
+            bm = _RX["issuer_became_after"].match(p.text, m.end, b)
+            if not bm or _RX["issuer_became_not_before"].search(p.text, a, m.start):
+                continue
+            owner = self._owner_after(p, bm.end(), b, {issuer})
+            if owner is None or owner.pronoun:
+                continue
+            attrs = [("percentage", "100")] if _RX["wholly_word"].search(bm.group(0)) else []
+            attrs += [("startDate", self._start_date(p, a, b) or ""), (BECAME, "1")]
+            out.append(p.fact(ROLE, [("owner", owner.key), ("owned", issuer)], attrs, (a, b), self.extractor))
+        return out
+
+    def _issuer_subsidiaries_are(self, p: Passage, a: int, b: int, issuer: str | None) -> list[Fact]:
+        """"Our principal operating subsidiaries are A and B", "The Company's wholly owned
+        subsidiaries include A, B and C": the names right after the verb are the issuer's."""
+        if issuer is None:
+            return []
+        out = []
+        for sm in _RX["issuer_subsidiaries_are"].finditer(p.text, a, b):
+            first = next((m for m in p.mentions_in(sm.end(), b, "ORG", pronouns=False) if m.start == sm.end()), None)
+            if first is None:
+                continue
+            owned = [m for m in self._enumeration_forward(p, first, b)
+                     if m.key != issuer and not _RX["name_continues_after"].match(p.text[m.end : m.end + 3])]
+            if not owned or owned[0] is not first:
+                continue
+            attrs = [("percentage", "100")] if _RX["wholly_word"].search(sm.group(0)) else []
+            for o in owned:
+                out.append(p.fact(ROLE, [("owner", issuer), ("owned", o.key)], attrs, (a, b), self.extractor))
+        return out
 
     def _others(self, p: Passage, a: int, b: int, issuer: str | None) -> list[Fact]:
         """"A, B and certain other subsidiaries of Y" / "A, a Utah corporation, together with the
