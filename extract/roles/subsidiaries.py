@@ -25,6 +25,7 @@ import re
 from spacy.tokens import Doc
 
 from corpkg.extract.model import Fact
+from corpkg.extract.nlp import doc_text
 from corpkg.extract.roles.acquisitions import is_merger_sub_name, sentence_acquirers
 from corpkg.extract.roles.base import RoleComponent, role_factory
 from corpkg.extract.roles.common import (
@@ -77,7 +78,7 @@ class SubsidiaryExtractor(RoleComponent):
     def __call__(self, doc: Doc) -> Doc:
         """The base component's passage test, widened: a paragraph right under a guarantor
         caption ("GUARANTORS:") holds the list of names and no trigger word of its own."""
-        if not self.prefilter.search(doc.text) and not self._under_guarantor_caption(Passage(doc)):
+        if not self.prefilter.search(doc_text(doc)) and not self._under_guarantor_caption(Passage(doc)):
             doc._.set(self.attr, [])
             return doc
         doc._.set(self.attr, merge_facts(self.extract(Passage(doc))))
