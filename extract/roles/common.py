@@ -727,7 +727,9 @@ _SINGLE_VALUED = {"startDate", "endDate", "date", "percentage", "jurisdiction", 
 def merge_facts(facts: Iterable[Fact]) -> list[Fact]:
     """Merge facts of the same role with the same defining participants (owner/owned,
     holder/organization, lender/borrower, acquirer/target; proceedings by identical party
-    sets): participants and attributes united, evidence concatenated.  A single-valued
+    sets; a fact with one of those ends unnamed, such as a facility of unnamed lenders, by all its
+    parties, so that two agents' facilities of one borrower stay apart): participants and
+    attributes united, evidence concatenated.  A single-valued
     attribute keeps its first value; positions are kept apart by ``status`` (a former and a
     current seat of the same person are two facts)."""
     first: dict[tuple[Any, ...], Fact] = {}  # in order of first appearance
@@ -741,7 +743,10 @@ def merge_facts(facts: Iterable[Fact]) -> list[Fact]:
         elif slots is None:
             key = (f.role, tuple(sorted(f.participants)))  # parties by side: the same parties, the same fact
         else:  # current and former positions stay apart (status)
-            key = (f.role, tuple(tuple(sorted(f.participant(s))) for s in slots), tuple(f.attribute("status")))
+            ends = tuple(tuple(sorted(f.participant(s))) for s in slots)
+            if not all(ends):  # an end unnamed ("a syndicate of banks"): only the same parties all round are one fact
+                ends = (ends, tuple(sorted(f.participants)))
+            key = (f.role, ends, tuple(f.attribute("status")))
         if key not in first:
             first[key] = f
             continue
