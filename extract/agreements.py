@@ -192,12 +192,7 @@ def _parties(text: str, a: int, b: int) -> list[AgreementParty]:
             ended = bool(_rx("address_end").search(piece[: defined.start()] if defined else piece))
             address = 0 if ended else max(0, address - 1)
             if ended and defined and out and out[-1].term is None:
-                term = defined.group(1).strip()
-                out[-1] = _with_term(out[-1], term)
-                cap = _capacity_of_term(term)
-                if cap and not out[-1].capacity:
-                    out[-1] = _with_capacity(out[-1], cap)
-                    pending = [i for i in pending if i != len(out) - 1]
+                pending = _term_to_last(out, pending, defined.group(1).strip())
             continue
         lead_and = piece.lower().startswith("and ") or prev_and
         prev_and = piece.lower() == "and"
@@ -231,11 +226,7 @@ def _parties(text: str, a: int, b: int) -> list[AgreementParty]:
             pending = []  # "the financial institutions listed herein" parts the names before it from a later capacity
         if _rx("descriptor").match(name_part) or _rx("generic").match(name_part) or not _name_ok(name_part):
             if term and out and out[-1].term is None and (_rx("descriptor").match(name_part) or not name_part):
-                out[-1] = _with_term(out[-1], term)
-                cap = _capacity_of_term(term)
-                if cap and not out[-1].capacity:
-                    out[-1] = _with_capacity(out[-1], cap)
-                    pending = [i for i in pending if i != len(out) - 1]
+                pending = _term_to_last(out, pending, term)
             continue
         if capacity is None and term:
             capacity = _capacity_of_term(term)
@@ -265,6 +256,17 @@ def _with_capacity(p: AgreementParty, capacity: str) -> AgreementParty:
     import dataclasses
 
     return dataclasses.replace(p, capacity=capacity) if not p.capacity else p
+
+
+def _term_to_last(out: list[AgreementParty], pending: list[int], term: str) -> list[int]:
+    """Give the last party the defined term that follows it (and the capacity the term names,
+    "the “Borrower”"); returns what is still pending a capacity."""
+    out[-1] = _with_term(out[-1], term)
+    cap = _capacity_of_term(term)
+    if cap and not out[-1].capacity:
+        out[-1] = _with_capacity(out[-1], cap)
+        return [i for i in pending if i != len(out) - 1]
+    return pending
 
 
 def _with_term(p: AgreementParty, term: str) -> AgreementParty:

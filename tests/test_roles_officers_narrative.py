@@ -13,6 +13,12 @@ from corpkg.extract.roles.testing import facts_as_tuples, make_doc, run_componen
 
 ISS = "iss"
 
+# made-up parties the officer test files share: (printed name, label, key)
+P_JANE = ("Jane Roe", "PERSON", "jane")
+P_KEN = ("Ken Poe", "PERSON", "ken")
+O_ACME = ("Acme Widgets, Inc.", "ORG", "acme")
+O_BETA = ("Beta Tools Corp.", "ORG", "beta")
+
 
 def run(text, ents, **ctx):
     return run_component(OfficerExtractor, text, ents, context=RoleContext(issuer_key=ISS, **ctx), passage_start=20)
@@ -20,6 +26,10 @@ def run(text, ents, **ctx):
 
 def pairs(facts):
     return facts_as_tuples(facts, ("holder", "organization"))
+
+
+def titles(facts):
+    return {t for f in facts for t in f.attribute("title")}
 
 
 def status(facts):

@@ -5,12 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_roles_officers_narrative import ISS, pairs, run, run_filing
-
-
-def titles(facts):
-    return {t for f in facts for t in f.attribute("title")}
-
+from tests.test_roles_officers_narrative import ISS, pairs, run, run_filing, titles
 
 P_JANE = ("Jane Roe", "PERSON", "jane")
 P_KEN = ("Ken Poe", "PERSON", "ken")

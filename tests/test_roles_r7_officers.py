@@ -6,18 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_roles_officers_narrative import ISS, pairs, run, status
+from tests.test_roles_officers_narrative import ISS, O_ACME, O_BETA, P_JANE, P_KEN, pairs, run, status, titles
 
-P_JANE = ("Jane Roe", "PERSON", "jane")
-P_KEN = ("Ken Poe", "PERSON", "ken")
-O_ACME = ("Acme Widgets, Inc.", "ORG", "acme")
-O_BETA = ("Beta Tools Corp.", "ORG", "beta")
 O_GAMMA = ("Gamma Foundation", "ORG", "gamma")
 O_DELTA = ("Delta Hospital", "ORG", "delta")
-
-
-def titles(facts):
-    return {t for f in facts for t in f.attribute("title")}
 
 
 @pytest.mark.parametrize("text", [

@@ -6,16 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_roles_officers_narrative import ISS, pairs, run
-
-P_JANE = ("Jane Roe", "PERSON", "jane")
-P_KEN = ("Ken Poe", "PERSON", "ken")
-O_ACME = ("Acme Widgets, Inc.", "ORG", "acme")
-O_BETA = ("Beta Tools Corp.", "ORG", "beta")
-
-
-def titles(facts):
-    return {t for f in facts for t in f.attribute("title")}
+from tests.test_roles_officers_narrative import ISS, O_ACME, O_BETA, P_JANE, P_KEN, pairs, run, titles
 
 
 @pytest.mark.parametrize("text", [

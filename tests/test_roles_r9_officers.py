@@ -4,13 +4,9 @@ sentence is made up."""
 
 from __future__ import annotations
 
-from tests.test_roles_officers_narrative import ISS, pairs, run, run_filing, status
+from tests.test_roles_officers_narrative import ISS, O_ACME, O_BETA, P_JANE, P_KEN, pairs, run, run_filing, status
 
-P_JANE = ("Jane Roe", "PERSON", "jane")
 P_MS_ROE = ("Ms. Roe", "PERSON", "jane")
-P_KEN = ("Ken Poe", "PERSON", "ken")
-O_ACME = ("Acme Widgets, Inc.", "ORG", "acme")
-O_BETA = ("Beta Tools Corp.", "ORG", "beta")
 O_CO = ("the Company", "ORG", ISS)
 
 # a long paragraph after the list makes the passage's lines long on average, so it is read

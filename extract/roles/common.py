@@ -743,7 +743,7 @@ def merge_facts(facts: Iterable[Fact]) -> list[Fact]:
         elif slots is None:
             key = (f.role, tuple(sorted(f.participants)))  # parties by side: the same parties, the same fact
         else:  # current and former positions stay apart (status)
-            ends = tuple(tuple(sorted(f.participant(s))) for s in slots)
+            ends: tuple[Any, ...] = tuple(tuple(sorted(f.participant(s))) for s in slots)
             if not all(ends):  # an end unnamed ("a syndicate of banks"): only the same parties all round are one fact
                 ends = (ends, tuple(sorted(f.participants)))
             key = (f.role, ends, tuple(f.attribute("status")))
