@@ -414,11 +414,7 @@ class LitigationExtractor(RoleComponent):
             settled = self._subject(p, a, sm.start(), courts)
             if regulators and settled:
                 out.append(_Draft(plaintiffs=regulators, defendants=[k for k in settled if k not in regulators], start=a, end=b))
-        for sm in _RX["settle_charges_by"].finditer(p.text, a, b):
-            claimants = self._object(p, sm.end(), b, courts)
-            settled = self._subject(p, a, sm.start(), courts)
-            if claimants and settled:
-                out.append(_Draft(plaintiffs=claimants, defendants=[k for k in settled if k not in claimants], start=a, end=b))
+        out += self._claimant_after(p, a, b, courts, "settle_charges_by")
         return [d for d in out if d.defendants]
 
     def _awards(self, p: Passage, a: int, b: int, courts: Courts) -> list[_Draft]:
@@ -442,10 +438,16 @@ class LitigationExtractor(RoleComponent):
 
     def _received(self, p: Passage, a: int, b: int, courts: Courts) -> list[_Draft]:
         """"X received a demand for arbitration from Y": Y is the plaintiff, X the defendant."""
+        return self._claimant_after(p, a, b, courts, "received_suit_from")
+
+    def _claimant_after(self, p: Passage, a: int, b: int, courts: Courts, pattern: str) -> list[_Draft]:
+        """Each match of the pattern between the sentence's subject (the defendants) and its object
+        (the plaintiffs): "X received a demand for arbitration from Y", "X agreed to pay $5 million
+        to settle charges brought by Y"."""
         out = []
-        for rm in _RX["received_suit_from"].finditer(p.text, a, b):
-            claimants = self._object(p, rm.end(), b, courts)
-            sued = self._subject(p, a, rm.start(), courts)
+        for vm in _RX[pattern].finditer(p.text, a, b):
+            claimants = self._object(p, vm.end(), b, courts)
+            sued = self._subject(p, a, vm.start(), courts)
             if claimants and sued:
                 out.append(_Draft(plaintiffs=claimants, defendants=[k for k in sued if k not in claimants], start=a, end=b))
         return out
