@@ -172,6 +172,7 @@ class SubsidiaryExtractor(RoleComponent):
             facts += self._formed(p, a, b)
             facts += self._stock_owned_by(p, a, b)
             facts += self._merger_sub_parties(p, a, b)
+            facts += self._acquired_and_became(p, a, b)
         facts += self._guarantor_list(p, issuer)
         return facts
 
@@ -223,6 +224,33 @@ class SubsidiaryExtractor(RoleComponent):
         owner = owners.pop()
         return [p.fact(ROLE, [("owner", owner), ("owned", k)], [], (a, b), self.extractor)
                 for k in dict.fromkeys(x.key for x in subs) if k != owner and k not in targets]
+
+    def _acquired_and_became(self, p: Passage, a: int, b: int) -> list[Fact]:
+        """"T was acquired by A in 2018 and became a wholly owned subsidiary of A" / "… and became its
+        subsidiary": the second predicate shares the passive subject T of the deal the sentence
+        states, so T is owned by the Y after "of", else by the acquirer A. Past or present only
+        ("will become" is a pending deal)."""
+        out = []
+        for acq, target in sentence_acquirers(p, a, b):
+            for am in p.mentions_in(a, b, "ORG", pronouns=False):
+                if am.key != acq:
+                    continue
+                tm = next((t for t in p.mentions_in(a, am.start, "ORG", pronouns=False)
+                           if t.key == target and _RX["passive_acquired_gap"].fullmatch(p.text, t.end, am.start)), None)
+                bm = _RX["acquired_and_became"].match(p.text, am.end, b) if tm else None
+                if tm is None or bm is None:
+                    continue
+                owner: str | None = acq
+                if bm.group("of"):
+                    om = self._owner_after(p, bm.end(), b, {target})
+                    owner = om.key if om is not None and not om.pronoun else None
+                if owner is None or owner == target:
+                    continue
+                attrs = [("percentage", "100")] if _RX["wholly_word"].search(bm.group(0)) else []
+                attrs += [("startDate", self._start_date(p, a, b) or ""), (BECAME, "1")]
+                out.append(p.fact(ROLE, [("owner", owner), ("owned", target)], attrs, (a, b), self.extractor))
+                break
+        return out
 
     def _owned_by(self, p: Passage, a: int, b: int) -> list[Fact]:
         """"X, a special purpose entity wholly owned by Y" / "X, which is 80% owned by Y" / "X and its

@@ -1,0 +1,95 @@
+"""Round 10, subsidiaries and acquirers (issue 12): one sentence with two predicates sharing the
+passive subject of a deal ("T was acquired by A and became a wholly owned subsidiary of A") gives the
+subsidiary fact as well as the acquisition — and the near misses that stay silent (a pending deal,
+a second predicate whose subject is the acquirer or another company). Hand-made sentences only."""
+
+from __future__ import annotations
+
+import pytest
+
+from corpkg.extract.roles.acquisitions import AcquisitionExtractor
+from corpkg.extract.roles.common import RoleContext
+from corpkg.extract.roles.run import finalize_facts
+from corpkg.extract.roles.subsidiaries import SubsidiaryExtractor
+from corpkg.extract.roles.testing import facts_as_tuples, run_component
+
+ISS = "iss"
+ENTS = [("Orrin Holdings, Inc.", "ORG", "orrin"), ("Orrin", "ORG", "orrin"),
+        ("Kestrel Labs, Inc.", "ORG", "kestrel"), ("Kestrel", "ORG", "kestrel"),
+        ("Pell Partners LLC", "ORG", "pell"), ("Tamsin Software Ltd.", "ORG", "tamsin")]
+
+
+def facts(text: str, form: str = "10-K") -> tuple[set[tuple[str, ...]], set[tuple[str, ...]]]:
+    """(acquirer, target) and (owner, owned) pairs after the filing-level clean-up."""
+    ctx = RoleContext(issuer_key=ISS, form_type=form)
+    found = run_component(AcquisitionExtractor, text, ENTS, context=ctx)
+    found += run_component(SubsidiaryExtractor, text, ENTS, context=ctx)
+    out = finalize_facts(found)
+    return (facts_as_tuples([f for f in out if f.role == "acquisition"], ("acquirer", "target")),
+            facts_as_tuples([f for f in out if f.role == "subsidiary"], ("owner", "owned")))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "In 2018, Kestrel Labs, Inc. was acquired by Orrin Holdings, Inc. and became a wholly-owned subsidiary of Orrin.",
+        "Kestrel Labs, Inc. was acquired by Orrin Holdings, Inc. and became its wholly owned subsidiary.",
+        "Kestrel Labs, Inc. (“Kestrel”) was acquired by Orrin Holdings, Inc. in May 2019 for $40 million and "
+        "thereby became a subsidiary of Orrin.",
+        "Kestrel Labs, Inc. was subsequently acquired by Orrin Holdings, Inc. and is now an indirect subsidiary.",
+    ],
+)
+def test_acquired_and_became_a_subsidiary(text: str) -> None:
+    acq, subs = facts(text)
+    assert ("orrin", "kestrel") in acq
+    assert ("orrin", "kestrel") in subs
+
+
+def test_acquired_and_became_a_subsidiary_of_another() -> None:
+    # the owner named after "of" is the one recorded
+    _acq, subs = facts("Kestrel Labs, Inc. was acquired by Orrin Holdings, Inc. in 2018 and became a wholly owned "
+                       "subsidiary of Pell Partners LLC.")
+    assert ("pell", "kestrel") in subs
+    assert ("orrin", "kestrel") not in subs
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # pending: "will become" says nothing yet
+        "Kestrel Labs, Inc. will be acquired by Orrin Holdings, Inc. and will become its wholly owned subsidiary.",
+        # the second predicate is no subsidiary
+        "Kestrel Labs, Inc. was acquired by Orrin Holdings, Inc. and became a supplier of Pell Partners LLC.",
+        # another subject for the second predicate
+        "Kestrel Labs, Inc. was acquired by Orrin Holdings, Inc. and Tamsin Software Ltd. became a customer.",
+    ],
+)
+def test_acquired_and_became_near_misses(text: str) -> None:
+    _acq, subs = facts(text)
+    assert ("orrin", "kestrel") not in subs
+    assert ("pell", "kestrel") not in subs
+
+
+def test_active_acquirer_becoming_a_subsidiary_owns_nothing_it_bought() -> None:
+    # the acquirer, not the target, is the subject of "became": the target is no subsidiary of Pell
+    _acq, subs = facts("Orrin Holdings, Inc. acquired Kestrel Labs, Inc. in 2018 and became a subsidiary of "
+                       "Pell Partners LLC in 2019.")
+    assert ("pell", "kestrel") not in subs
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kestrel Labs, Inc. (“Kestrel”) was acquired by Orrin Holdings, Inc. in May 2019.",
+        "In 2019, Kestrel Labs, Inc. (\"Kestrel\") was acquired by Orrin Holdings, Inc.",
+    ],
+)
+def test_passive_deal_after_a_defined_term(text: str) -> None:
+    acq, _subs = facts(text)
+    assert ("orrin", "kestrel") in acq
+
+
+def test_passive_deal_after_other_parentheses_stays_silent() -> None:
+    # only a quoted defined term may stand between the target and "was acquired by"
+    acq, _subs = facts("Kestrel Labs, Inc. (see Note 4) was acquired by Orrin Holdings, Inc.")
+    assert ("orrin", "kestrel") not in acq
