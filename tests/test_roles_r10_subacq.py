@@ -93,3 +93,27 @@ def test_passive_deal_after_other_parentheses_stays_silent() -> None:
     # only a quoted defined term may stand between the target and "was acquired by"
     acq, _subs = facts("Kestrel Labs, Inc. (see Note 4) was acquired by Orrin Holdings, Inc.")
     assert ("orrin", "kestrel") not in acq
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # an 8-K's party list with defined roles, "Parent" linked to its name upstream
+        "On May 1, 2020, Orrin Holdings, Inc. (“Parent”) entered into an Agreement and Plan of Merger by and among "
+        "Parent, Pell Merger Sub LLC, a wholly owned subsidiary of Parent (“Merger Sub”), and Kestrel Labs, Inc. "
+        "(the “Company”).",
+        # a merger agreement's preamble
+        "This Agreement and Plan of Merger, dated as of May 1, 2020, is by and among Orrin Holdings, Inc., a Delaware "
+        "corporation (“Parent”), Pell Merger Sub LLC, a Delaware limited liability company and a wholly owned "
+        "subsidiary of Parent (“Merger Sub”), and Kestrel Labs, Inc., a Delaware corporation (the “Company”).",
+    ],
+)
+def test_merger_agreement_party_list_with_defined_roles(text: str) -> None:
+    ents = [*ENTS, ("Pell Merger Sub LLC", "ORG", "pellsub"), ("Parent", "ORG", "orrin")]
+    ctx = RoleContext(issuer_key=ISS, form_type="8-K")
+    found = run_component(AcquisitionExtractor, text, ents, context=ctx)
+    found += run_component(SubsidiaryExtractor, text, ents, context=ctx)
+    out = finalize_facts(found)
+    assert facts_as_tuples([f for f in out if f.role == "acquisition"], ("acquirer", "target")) == {("orrin", "kestrel")}
+    # Merger Sub is Parent's; the target is no subsidiary yet (the deal is pending)
+    assert facts_as_tuples([f for f in out if f.role == "subsidiary"], ("owner", "owned")) == {("orrin", "pellsub")}
