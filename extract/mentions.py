@@ -255,6 +255,7 @@ def find_mentions(text: str, *, lowercase_words: frozenset[str] | set[str] = fro
                 for c in _make_candidates(text, a, b, lowercase_words):
                     cands.append(c)
     cands.sort(key=lambda c: c.start)
+    cands = _slash_pairs(cands)
     _merge_firm_lists(text, cands, lowercase_words)
     _lowercase_suffixed(text, cands)
     _join_for(text, cands)
@@ -263,6 +264,7 @@ def find_mentions(text: str, *, lowercase_words: frozenset[str] | set[str] = fro
     _list_context(text, cands)
     _person_rows(text, cands)
     _cued_list(text, cands)
+    _capacity_persons(text, cands)
     links = _links(text, cands)
     # a phrase that is only an alias (inside the parenthesis, after d/b/a) is not a new entity
     alias_spans = [(ln.alias_start, ln.alias_end) for ln in links]
@@ -600,6 +602,12 @@ def _cut_of(p: _Piece) -> list[Candidate] | None:
             rest = _candidates_of_piece(text, right, [], p.lower) if right else []
             if _is_title(left_text) and rest and rest[0].kind == "Organization":
                 rest[0].signals.append("title-of")
+            elif lw[0] not in lex.non_entity_starts and (has_legal_suffix(right_text)
+                                                          or _capacity_before(text, left[0][0])) \
+                    and _person_shaped(left_text):
+                # "the trustee, James P. Doe of Doe & Roe LLP": a person of a firm
+                s0, e0 = left[0][0], left[-1][1]
+                rest.insert(0, Candidate(s0, e0, text[s0:e0], "Person", 0.75, ["person-of-firm"]))
             return rest
         break
     return None
@@ -1975,6 +1983,69 @@ def _person_rows(text: str, cands: list[Candidate]) -> None:
         if c.kind == "Person" or names[0].lower() in lex.first_names:
             c.kind, c.score = "Person", 0.75
             c.signals.append("person-rows")
+
+
+_SLASH = re.compile(r"(?<=[a-z.])/(?=[A-Z])")
+
+
+def _person_shaped(name: str, *, cued: bool = False) -> bool:
+    """A person's shape, never capitalisation alone: two to four words with a listed first name
+    (or an initial) and a surname that is no ordinary word, no organization head, no place."""
+    lex = lexicon()
+    words = name.split()
+    if not 2 <= len(words) <= 4 or has_legal_suffix(name) or "&" in words:
+        return False
+    plain = [w for w in words if not _ROW_INITIAL.match(w)]
+    if not plain or any(_key(w) in lex.org_heads for w in words):
+        return False
+    last = plain[-1]
+    if not _PLAIN_WORD.fullmatch(last) and not re.fullmatch(r"(?:Mc|Mac|O'|De|Di|Van|Von)[A-Z][a-z]+", last):
+        return False
+    if last.lower() in lex.common_words or last.lower() in lex.english_words or last.lower() in lex.places:
+        return False
+    first_listed = words[0].lower() in lex.first_names
+    initials = len(plain) < len(words)
+    kind, score = classify_name(name)
+    if cued and first_listed and kind != "Person":
+        # after a cue a listed first name that is also a word ("Mark", "Rose") still opens a name
+        return len(plain) <= 3 and all(_PLAIN_WORD.fullmatch(w) for w in plain[1:])
+    return kind == "Person" and score >= 0.7 and (first_listed or initials)
+
+
+def _slash_pairs(cands: list[Candidate]) -> list[Candidate]:
+    """"Alexis Doe/Deborah Roe" (a contact line): two persons joined by a slash are two names,
+    when both sides have a person's shape."""
+    out: list[Candidate] = []
+    for c in cands:
+        parts = _SLASH.split(c.text)
+        if c.rejected is None and len(parts) == 2 and all(_person_shaped(x.strip()) for x in parts):
+            left, right = parts[0].strip(), parts[1].strip()
+            s1 = c.start + c.text.index(right, len(parts[0]))
+            out.append(Candidate(c.start, c.start + len(left), left, "Person", 0.8, ["slash-pair"]))
+            out.append(Candidate(s1, s1 + len(right), right, "Person", 0.8, ["slash-pair"]))
+        else:
+            out.append(c)
+    return out
+
+
+@lru_cache(maxsize=1)
+def _capacity_rx() -> re.Pattern[str]:
+    alts = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in lexicon().person_capacity_words)
+    return re.compile(rf"\b(?:{alts})\s*[,:]\s*\Z", re.IGNORECASE)
+
+
+def _capacity_before(text: str, start: int) -> bool:
+    return bool(_capacity_rx().search(text[max(0, start - 40) : start]))
+
+
+def _capacity_persons(text: str, cands: list[Candidate]) -> None:
+    """"the escrow agent, Mark Doe, will hold": a name of a person's shape after a person's
+    capacity (``patterns/person_capacity_words.txt``) and a comma is a person."""
+    for c in cands:
+        if c.rejected is None and c.score < ACCEPT and c.kind in (None, "Person", "Organization") \
+                and _capacity_before(text, c.start) and _person_shaped(c.text, cued=True):
+            c.kind, c.score = "Person", 0.75
+            c.signals.append("capacity")
 
 
 def _list_context(text: str, cands: list[Candidate]) -> None:

@@ -68,6 +68,7 @@ PATTERN_FILES = (
     "unit_nouns.txt",
     "calendar_words.txt",
     "capacity_words.txt",
+    "person_capacity_words.txt",
     "deal_nouns.txt",
     "number_words.txt",
 )
@@ -123,6 +124,7 @@ class Lexicon:
     unit_nouns: tuple[str, ...] = ()  # lower case: "segment", "platform" (after a name: a unit or product, no entity)
     calendar_words: frozenset[str] = frozenset()  # keys ("february", "feb"): months and weekdays
     capacity_words: frozenset[str] = frozenset()  # keys ("agent", "assignor"): a party's capacity, not a name
+    person_capacity_words: tuple[str, ...] = ()  # lower case: "trustee", "escrow agent" (before a comma and a person)
     deal_nouns: tuple[str, ...] = ()  # lower case: "acquisition", "merger" (after a name: the deal's other party)
     number_words: tuple[tuple[str, int], ...] = ()  # ("twenty", 20), ("first", 1): a name's leading number in words
 
@@ -165,6 +167,7 @@ def lexicon() -> Lexicon:
         unit_nouns=tuple(sorted((s.lower() for s in load_list("unit_nouns.txt")), key=len, reverse=True)),
         calendar_words=frozenset(_key(s) for s in load_list("calendar_words.txt")),
         capacity_words=frozenset(_key(s) for s in load_list("capacity_words.txt")),
+        person_capacity_words=tuple(sorted((s.lower() for s in load_list("person_capacity_words.txt")), key=len, reverse=True)),
         deal_nouns=tuple(sorted((s.lower() for s in load_list("deal_nouns.txt")), key=len, reverse=True)),
         number_words=tuple((w.lower(), int(v)) for w, v in (line.split("\t")[:2] for line in load_list("number_words.txt"))),
     )
@@ -352,7 +355,11 @@ def classify_name(
         return "Organization", 0.8
     if any(t in lex.honorifics for t in low[:1]):
         return "Person", 0.9
-    core = [t for t in tokens if _key(t) not in lex.name_suffixes and t not in _PARTICLES]
+    # "Lynn Forester De Rothschild": a particle written upper case inside a name that opens with a
+    # listed first name is still a particle
+    inner = {t for t in tokens[1:-1] if t.lower() in _PARTICLES and t[:1].isupper()} \
+        if len(tokens) >= 3 and tokens[0].lower() in lex.first_names else set()
+    core = [t for t in tokens if _key(t) not in lex.name_suffixes and t not in _PARTICLES and t not in inner]
     if not core:
         return None, 0.0
     initials = [t for t in core if _INITIAL.match(t)]
