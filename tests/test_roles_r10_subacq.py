@@ -12,21 +12,7 @@ from corpkg.extract.roles.common import RoleContext
 from corpkg.extract.roles.run import finalize_facts
 from corpkg.extract.roles.subsidiaries import SubsidiaryExtractor
 from corpkg.extract.roles.testing import facts_as_tuples, run_component
-
-ISS = "iss"
-ENTS = [("Orrin Holdings, Inc.", "ORG", "orrin"), ("Orrin", "ORG", "orrin"),
-        ("Kestrel Labs, Inc.", "ORG", "kestrel"), ("Kestrel", "ORG", "kestrel"),
-        ("Pell Partners LLC", "ORG", "pell"), ("Tamsin Software Ltd.", "ORG", "tamsin")]
-
-
-def facts(text: str, form: str = "10-K") -> tuple[set[tuple[str, ...]], set[tuple[str, ...]]]:
-    """(acquirer, target) and (owner, owned) pairs after the filing-level clean-up."""
-    ctx = RoleContext(issuer_key=ISS, form_type=form)
-    found = run_component(AcquisitionExtractor, text, ENTS, context=ctx)
-    found += run_component(SubsidiaryExtractor, text, ENTS, context=ctx)
-    out = finalize_facts(found)
-    return (facts_as_tuples([f for f in out if f.role == "acquisition"], ("acquirer", "target")),
-            facts_as_tuples([f for f in out if f.role == "subsidiary"], ("owner", "owned")))
+from tests.test_roles_r9_subacq import ENTS, ISS, facts  # the same made-up companies and clean-up
 
 
 @pytest.mark.parametrize(
