@@ -70,6 +70,11 @@ _JURISDICTION = _RX["jurisdiction_after"]
 _ISSUER_TERMS = frozenset(load_json(PATTERNS)["issuer_terms"])
 
 
+def _wholly(phrase: str) -> list[tuple[str, str]]:
+    """``percentage`` 100 when the phrase says the subsidiary is wholly owned, else nothing."""
+    return [("percentage", "100")] if _RX["wholly_word"].search(phrase) else []
+
+
 class SubsidiaryExtractor(RoleComponent):
     attr = "role_subsidiaries"
     role_name = "subsidiaries"
@@ -125,6 +130,10 @@ class SubsidiaryExtractor(RoleComponent):
             if m.key not in skip:
                 return m
         return None
+
+    def _became(self, p: Passage, a: int, b: int) -> list[tuple[str, str]]:
+        """The attributes of a "became a subsidiary" statement: its date (or none) and the mark."""
+        return [("startDate", self._start_date(p, a, b) or ""), (BECAME, "1")]
 
     def _start_date(self, p: Passage, a: int, b: int) -> str | None:
         """The date of a "became a subsidiary" sentence, or of the sentence it refers back
@@ -246,8 +255,7 @@ class SubsidiaryExtractor(RoleComponent):
                     owner = om.key if om is not None and not om.pronoun else None
                 if owner is None or owner == target:
                     continue
-                attrs = [("percentage", "100")] if _RX["wholly_word"].search(bm.group(0)) else []
-                attrs += [("startDate", self._start_date(p, a, b) or ""), (BECAME, "1")]
+                attrs = _wholly(bm.group(0)) + self._became(p, a, b)
                 out.append(p.fact(ROLE, [("owner", owner), ("owned", target)], attrs, (a, b), self.extractor))
                 break
         return out
@@ -267,7 +275,7 @@ class SubsidiaryExtractor(RoleComponent):
             owner = after[0] if after and _RX["the_gap"].fullmatch(p.text, om.end(), after[0].start) else None
             if owner is None or owner.key == m.key:
                 continue
-            attrs = [("percentage", pct)] if pct else [("percentage", "100")] if _RX["wholly_word"].search(om.group(0)) else []
+            attrs = [("percentage", pct)] if pct else _wholly(om.group(0))
             out.append(p.fact(ROLE, [("owner", owner.key), ("owned", m.key)], attrs, (a, b), self.extractor))
         return out
 
@@ -308,7 +316,7 @@ class SubsidiaryExtractor(RoleComponent):
             owned = after[0]
             if not _RX["apposition_tail_after"].match(p.text, owned.end, b):
                 continue
-            attrs = [("percentage", "100")] if _RX["wholly_word"].search(sm.group(0)) else []
+            attrs = _wholly(sm.group(0))
             out.append(p.fact(ROLE, [("owner", om.key), ("owned", owned.key)], attrs, (a, b), self.extractor))
         return out
 
@@ -343,7 +351,7 @@ class SubsidiaryExtractor(RoleComponent):
             pm = _RX["possessive_subsidiary_after"].match(p.text, y.end, b)
             if pm is None:
                 continue
-            attrs = [("percentage", "100")] if _RX["wholly_word"].search(pm.group(0)) else []
+            attrs = _wholly(pm.group(0))
             out.append(p.fact(ROLE, [("owner", y.key), ("owned", x.key)], attrs, (a, b), self.extractor))
         return out
 
@@ -381,7 +389,7 @@ class SubsidiaryExtractor(RoleComponent):
             phrase = pm.group(0).lower()
             pct = _RX["percent_owned"].search(phrase)
             attrs = ([("percentage", pct.group(1))] if pct
-                     else [("percentage", "100")] if _RX["wholly_word"].search(phrase) else [])
+                     else _wholly(phrase))
             out.append(p.fact(ROLE, [("owner", owner), ("owned", m.key)], attrs, (a, b), self.extractor))
         return out
 
@@ -396,7 +404,7 @@ class SubsidiaryExtractor(RoleComponent):
         owner = self._owner_after(p, sm.end(), b, {issuer})
         if owner is None or owner.pronoun:
             return []
-        attrs = [("percentage", "100")] if _RX["wholly_word"].search(sm.group(0)) else []
+        attrs = _wholly(sm.group(0))
         return [p.fact(ROLE, [("owner", owner.key), ("owned", issuer)], attrs, (a, b), self.extractor)]
 
     def _issuer_became(self, p: Passage, a: int, b: int, issuer: str | None) -> list[Fact]:
@@ -415,8 +423,7 @@ class SubsidiaryExtractor(RoleComponent):
             owner = self._owner_after(p, bm.end(), b, {issuer})
             if owner is None or owner.pronoun:
                 continue
-            attrs = [("percentage", "100")] if _RX["wholly_word"].search(bm.group(0)) else []
-            attrs += [("startDate", self._start_date(p, a, b) or ""), (BECAME, "1")]
+            attrs = _wholly(bm.group(0)) + self._became(p, a, b)
             out.append(p.fact(ROLE, [("owner", owner.key), ("owned", issuer)], attrs, (a, b), self.extractor))
         return out
 
@@ -434,7 +441,7 @@ class SubsidiaryExtractor(RoleComponent):
                      if m.key != issuer and not _RX["name_continues_after"].match(p.text[m.end : m.end + 3])]
             if not owned or owned[0] is not first:
                 continue
-            attrs = [("percentage", "100")] if _RX["wholly_word"].search(sm.group(0)) else []
+            attrs = _wholly(sm.group(0))
             for o in owned:
                 out.append(p.fact(ROLE, [("owner", issuer), ("owned", o.key)], attrs, (a, b), self.extractor))
         return out
@@ -463,7 +470,7 @@ class SubsidiaryExtractor(RoleComponent):
                 owner = ante.key if ante else None
             if owner is None:
                 continue
-            attrs = [("percentage", "100")] if _RX["wholly_word"].search(phrase) else []
+            attrs = _wholly(phrase)
             for o in owned:
                 if o.key != owner:
                     out.append(p.fact(ROLE, [("owner", owner), ("owned", o.key)], attrs, (a, b), self.extractor))
@@ -789,7 +796,7 @@ class SubsidiaryExtractor(RoleComponent):
                     owner = ante.key if ante else issuer
             if owner is None:
                 continue
-            attrs = [("percentage", "100")] if _RX["wholly_word"].search(mm.group(0)) else []
+            attrs = _wholly(mm.group(0))
             for o in owned:
                 if o.key != owner:
                     out.append(p.fact(ROLE, [("owner", owner), ("owned", o.key)], attrs, (a, b), self.extractor))
