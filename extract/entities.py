@@ -1135,6 +1135,8 @@ def _sentence(text: str, pos: int, window: int = 600) -> tuple[int, int]:
 def _gendered_honorifics() -> dict[str, str]:
     """Honorific (without period) -> "male" | "female", from ``gendered_honorifics.txt``."""
     return {h: g for h, g in (line.split() for line in load_list("gendered_honorifics.txt"))}
+
+
 _INITIAL_SKIP = {"of", "and", "&", "the", "de", "for"}
 
 

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal
 
+from corpkg.extract import lines
 from corpkg.extract.names import Kind, _key, classify_name, has_legal_suffix, lexicon, load_list, normalize_name, strip_legal_suffix
 
 __all__ = ["Candidate", "Link", "PassageMentions", "find_mentions", "iter_passages", "ACCEPT"]
@@ -1961,8 +1962,7 @@ def _person_rows(text: str, cands: list[Candidate]) -> None:
     name that is also a word, a surname no list holds) is a person too."""
     heads = []
     for c in cands:
-        line_start = text.rfind("\n", 0, c.start) + 1
-        if text[line_start : c.start].strip() == "" and _ROW_REST.match(text[c.end : c.end + 40]):
+        if text[lines.line_start(text, c.start) : c.start].strip() == "" and _ROW_REST.match(text[c.end : c.end + 40]):
             heads.append(c)
     if len(heads) < 3:
         return
