@@ -170,10 +170,10 @@ class LenderExtractor(RoleComponent):
                 if borrower is None:
                     continue
                 d = _Draft(lenders=lenders, borrower=borrower, agents=agents, arrangers=arrangers, span=(a, b))
+                lending = {m.key for m in lenders}
                 if borrowers:
-                    d.co_borrowers = [k for k in borrowers[1:] if k not in {m.key for m in lenders}]
-                d.guarantors = [g for g in guarantors if g not in {m.key for m in lenders} and g != borrower
-                                and g not in d.co_borrowers]
+                    d.co_borrowers = [k for k in borrowers[1:] if k not in lending]
+                d.guarantors = [g for g in guarantors if g not in lending and g != borrower and g not in d.co_borrowers]
                 self._terms(p, a, b, triggers, d)
                 drafts.append(d)
             elif drafts and (triggers or guarantors or _RATE.search(p.text, a, b)):
