@@ -13,6 +13,7 @@ Every pattern and number is data: ``extract/patterns/agreements.json``.  Offsets
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from functools import lru_cache
@@ -86,6 +87,13 @@ def _is_capacity_phrase(name: str) -> bool:
         return False
     words = {w for k in patterns()["capacity_terms"] for w in k.split()} | set(patterns()["capacity_modifiers"])
     return all(w.strip(",.") in words for w in name.lower().split())
+
+
+def _own_capacity(m: re.Match[str], cap: str | None = None) -> str:
+    """The capacity a ``capacity`` match names; "individually and as Agent" acts in its own right too — a
+    bank's own right in a credit agreement is lending: "lender and agent"."""
+    clean = _clean_capacity(m.group(1) if cap is None else cap)
+    return f"lender and {clean}" if _rx("individually").match(m.group(0)) and not is_lending_capacity(clean) else clean
 
 
 def _clean_capacity(cap: str) -> str:
@@ -208,7 +216,7 @@ def _parties(text: str, a: int, b: int) -> list[AgreementParty]:
         if acting:
             body = body[: acting.start()] + " " + body[acting.end():]
         cap_m = _rx("capacity").search(body)
-        capacity = _clean_capacity(cap_m.group(1)) if cap_m else None
+        capacity = _own_capacity(cap_m) if cap_m else None
         name_part = body[: cap_m.start()].strip(" ,") if cap_m else body.strip(" ,")
         if cap_m and cap_m.start() == 0 or (not name_part and capacity):
             for i in (since_capacity if collectively and capacity else pending):
@@ -217,6 +225,10 @@ def _parties(text: str, a: int, b: int) -> list[AgreementParty]:
             if term and out and (len(out) - 1) not in pending:
                 out[-1] = _with_term(out[-1], term)
             continue
+        lead_cut = _rx("party_lead").search(name_part)
+        if lead_cut:  # "1995 among DELTA TEXTILE MILLS, INC.": the list's opening words are no part of the name
+            s += body.find(name_part) + lead_cut.end() if body.find(name_part) >= 0 else 0
+            name_part = name_part[lead_cut.end():]
         if name_part and not _name_ok(name_part) and not _rx("descriptor").match(name_part):
             tail = _name_tail(name_part)
             if tail and tail != name_part and _name_ok(tail):
@@ -227,6 +239,14 @@ def _parties(text: str, a: int, b: int) -> list[AgreementParty]:
         if _rx("descriptor").match(name_part) or _rx("generic").match(name_part) or not _name_ok(name_part):
             if term and out and out[-1].term is None and (_rx("descriptor").match(name_part) or not name_part):
                 pending = _term_to_last(out, pending, term)
+            elif (defined and since_capacity and _rx("generic").match(" ".join(name_part.split()))
+                  and (lead_and or _rx("generic_joins").search(name_part))
+                  and _rx("collective").search(defined.group(0)) and _capacity_of_term(term or "")):
+                # "A, B and the other lending institutions listed on Schedule 1 (collectively, the “Banks”)":
+                # the group's defined term is the capacity of the parties named before it
+                for i in since_capacity:
+                    out[i] = _with_capacity(out[i], _capacity_of_term(term or "") or "")
+                pending, since_capacity = [], []
             continue
         if capacity is None and term:
             capacity = _capacity_of_term(term)
@@ -249,6 +269,21 @@ def _parties(text: str, a: int, b: int) -> list[AgreementParty]:
             pending = []
         if len(out) >= _limit("max_parties"):
             break
+    return _joined_terms(text[a:b], out)
+
+
+def _joined_terms(text: str, out: list[AgreementParty]) -> list[AgreementParty]:
+    """A party joined to a group by another's definition ("B.V. (the “Foreign Borrower” and, together
+    with the Company, the “Borrowers”)"): the Company acts in the group's capacity too, in place of the
+    capacity its own term only echoed ("company")."""
+    for m in _rx("together_with").finditer(text):
+        cap = _capacity_of_term(m.group(2))
+        ref = " ".join(m.group(1).lower().split())
+        if not cap:
+            continue
+        for i, p in enumerate(out):
+            if p.term and p.term.lower() == ref and (not p.capacity or p.capacity == _capacity_of_term(p.term)):
+                out[i] = dataclasses.replace(p, capacity=cap)
     return out
 
 
@@ -335,6 +370,9 @@ def read_agreement(text: str, sub: SubDocument, *, standalone: bool) -> Agreemen
     ranked = set(patterns()["issuer_terms"])
     parties += [p for p in extra if p.term and _capacity_of_term(p.term) and p.name not in named
                 and (para_end > 0 or p.term.lower() in ranked)]
+    recital: list[AgreementParty] = []
+    if kind in patterns()["lending_kinds"] and not any("borrower" in p.capacity for p in parties):
+        recital = _recital_borrowers(text, te, head_end, {p.name for p in parties})
     date = _date_after(text, ts, min(head_end, ts + 1500))
     cap = _rx("exhibit_caption").match(text, s, min(e, s + 400))
     exhibit = f"EX-{cap.group(1)}" if cap else None
@@ -343,6 +381,7 @@ def read_agreement(text: str, sub: SubDocument, *, standalone: bool) -> Agreemen
     if exhibit is None and standalone:
         exhibit = patterns()["exhibit_of_kind"].get(kind, patterns()["default_exhibit"])
     issuer = _issuer_party(parties, kind)
+    parties += recital  # a borrower the recitals define is a party, never the one the document is about
     if kind in patterns()["lending_kinds"]:
         lending = {" ".join(p.name.lower().split()) for p in parties if is_lending_capacity(p.capacity)}
         parties += [p for p in _commitments(text, s, e) if " ".join(p.name.lower().split()) not in lending]
@@ -351,6 +390,19 @@ def read_agreement(text: str, sub: SubDocument, *, standalone: bool) -> Agreemen
     return Agreement(kind=kind, title=title, start=ts, end=te, date=date, exhibit_type=exhibit,
                      parties=tuple(parties), signatories=tuple(sigs), issuer=issuer,
                      amends=amends[0] if amends else None, amends_date=amends[1] if amends else None)
+
+
+def _recital_borrowers(text: str, a: int, b: int, named: set[str]) -> list[AgreementParty]:
+    """A guarantee or security document whose preamble names no borrower defines it in its recitals
+    ("the Lender has agreed to make a term loan to X, a Florida limited liability company (the
+    “Borrower”)"): the borrower of the paragraph holding the first such definition."""
+    m = _rx("borrower_defined").search(text, a, b)
+    if m is None:
+        return []
+    para_start = max(a, text.rfind("\n\n", a, m.start()) + 2)
+    para_end = text.find("\n\n", m.end(), b)
+    return [p for p in _parties(text, para_start, para_end if para_end > 0 else b)
+            if "borrower" in p.capacity and p.name not in named][:1]
 
 
 def _amended(text: str, title: str, a: int, b: int, own_date: str | None) -> tuple[str, str | None] | None:
@@ -400,10 +452,13 @@ def _issuer_party(parties: list[AgreementParty], kind: str) -> AgreementParty | 
     for i, p in enumerate(parties):
         if borrowing and is_lending_capacity(p.capacity):
             continue
-        keys = [k for k in ((p.term or "").lower(), p.capacity.lower()) if k in rank]
+        term = " ".join((p.term or "").lower().split())
+        keys = [k for k in (term, p.capacity.lower()) if k in rank]
         if not keys:
             continue
-        r = (min(rank[k] for k in keys), i)
+        # a qualified term ("Foreign Borrower", "Subsidiary Borrower") ranks after every plain one: the
+        # filer is the plain "Company" or "Borrower" beside it
+        r = (rank[term] if term in rank else len(rank) + min(rank[k] for k in keys) if term else rank[keys[0]], i)
         if best is None or r < best:
             best, chosen = r, p
     if chosen is None:  # else the first party that neither lends nor acts as agent or trustee
@@ -486,6 +541,7 @@ def _signatories(text: str, s: int, e: int) -> list[Signatory]:
         org = None
         org_span = (0, 0)
         capacity = ""
+        captioned = False
         k = by.start()
         extras: list[tuple[str, int]] = []  # more entities listed one a line over the same By line
         blank_after_org = False
@@ -515,10 +571,11 @@ def _signatories(text: str, s: int, e: int) -> list[Signatory]:
                     # a second signer right under the first one's block signs for the same entity
                     prev_sig = out[-1]
                     org, org_span, capacity = prev_sig.org, (prev_sig.org_start, prev_sig.org_end), prev_sig.capacity
+                    captioned = prev_sig.captioned
                 break
             capm = _rx("capacity").match(line.lstrip(", "))
             if capm and org is None:
-                capacity = _clean_capacity(line.lstrip(", ")[capm.start(1):])
+                capacity = _own_capacity(capm, line.lstrip(", ")[capm.start(1):])
                 continue
             cl = _rx("sig_capacity_line").match(line)
             if cl and not any(_capacity_of_term(w) for w in cl.group(1).lower().replace(",", " ").replace("/", " ").split()):
@@ -527,6 +584,7 @@ def _signatories(text: str, s: int, e: int) -> list[Signatory]:
                     break
                 continue
             if cl and org is not None:
+                captioned = not capacity
                 capacity = capacity or _clean_capacity(cl.group(1))
                 break
             if org is None and not cl:
@@ -534,7 +592,7 @@ def _signatories(text: str, s: int, e: int) -> list[Signatory]:
                 name = _rx("enumerator").sub("", _rx("descriptor_tail").sub("", left.rstrip(",")))
                 inner = _rx("capacity").search(name)
                 if inner and inner.start() > 0:
-                    capacity = _clean_capacity(name[inner.start(1):])  # the rest of the line: "Agent, Lender and ..."
+                    capacity = _own_capacity(inner, name[inner.start(1):])  # the rest of the line: "Agent, Lender and ..."
                     name = name[: inner.start()].rstrip(", ")
                 prev_end, prev = j, ""
                 while not prev and prev_end > s:
@@ -563,7 +621,7 @@ def _signatories(text: str, s: int, e: int) -> list[Signatory]:
                 continue
         out.append(Signatory(person=person, title=title, org=org, capacity=capacity, person_start=p_span[0],
                              person_end=p_span[1], org_start=org_span[0], org_end=org_span[1],
-                             start=org_span[0] if org else by.start(), end=end))
+                             start=org_span[0] if org else by.start(), end=end, captioned=captioned))
         for name, off in reversed(extras):
             out.insert(len(out) - 1, Signatory(person=person, title=title, org=name, capacity=capacity,
                                                person_start=p_span[0], person_end=p_span[1], org_start=off,

@@ -245,7 +245,8 @@ class AgreementParty:
 @dataclass(frozen=True)
 class Signatory:
     """A signature block: the person who signs (``Name:``) with ``title``, for the signing entity
-    ``org`` in ``capacity`` (from "as Agent" or a caption such as "LENDER:"); spans in the text."""
+    ``org`` in ``capacity`` (from "as Agent" or a caption such as "LENDER:", then ``captioned``); spans
+    in the text."""
 
     person: str
     title: str
@@ -257,6 +258,7 @@ class Signatory:
     org_end: int
     start: int
     end: int
+    captioned: bool = False
 
 
 @dataclass(frozen=True)

@@ -222,6 +222,7 @@ def agreement_facts(doc: Document, ag: Agreement, resolve: Resolve, issuer_key: 
         s.org and s.capacity and is_lending_capacity(s.capacity) for s in ag.signatories)
     with_part = {normalize_name(p.name) for p in ag.parties if p.capacity}
     signed_guarantors: set[str] = set()  # who signs as a guarantor only: no agent, whatever the preamble's list seemed to say
+    lend_group = False  # the last block's caption ("LENDERS:") lends: blocks under it without a capacity lend too
     group = ""  # a plural caption ("SUBSIDIARY GUARANTORS:") heads the blocks under it until the next capacity
     for s in ag.signatories:
         if not s.org:
@@ -236,8 +237,12 @@ def agreement_facts(doc: Document, ag: Agreement, resolve: Resolve, issuer_key: 
             put(slots, "agent", s.org, ev)
         if s.capacity and _is_agent(s.capacity, "arranger"):
             put(slots, "arranger", s.org, ev)
+        if s.capacity:
+            lend_group = s.captioned and is_lending_capacity(s.capacity) and not _is_agent(s.capacity) and not _has(s.capacity, "borrower")
         if s.capacity and is_lending_capacity(s.capacity):
             put(slots, "lender", s.org, ev)
+        elif lend_group and ag.kind in _words("credit_kinds") and normalize_name(s.org) not in with_part:
+            put(slots, "lender", s.org, ev)  # "LENDER:" over several blocks: each block after it lends
         elif (uncaptioned and not s.capacity and _LENDER_NAME.search(s.org.title() if s.org.isupper() else s.org)
               and normalize_name(s.org) not in with_part):
             put(slots, "lender", s.org, ev)
@@ -318,6 +323,7 @@ class AgreementsStage:
         rctx = ctx.roles_context
 
         def resolve(name: str, kind: EntityKind, ev: Evidence) -> str:
+            name = " ".join(name.split())  # a name wrapped over two lines of a text filing is one label
             key = rctx.resolve_key(name)
             if key:
                 return str(key)

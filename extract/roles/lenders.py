@@ -19,7 +19,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from corpkg.extract.agreements import is_lending_capacity
 from corpkg.extract.model import Fact
+from corpkg.extract.names import name_key
 from corpkg.extract.roles.base import RoleComponent, role_factory
 from corpkg.extract.roles.common import (
     COMMON,
@@ -185,6 +187,14 @@ class LenderExtractor(RoleComponent):
                 if d.attrs != before or guarantors:
                     d.span = (d.span[0], b)
         drafts += self._pledges(p, {m.key for d in drafts for m in d.lenders})
+        parties = self._agreement_parties(p)
+        if parties:
+            # the agreement's own parties say who lends to whom (corpkg.extract.agreements): a sentence of it
+            # retelling that its lender lends to another of its parties (the guarantor, nearest the verb) is
+            # no loan of its own; a loan to anyone else (an earlier facility it recites) still is
+            lends, borrows, named = parties
+            drafts = [d for d in drafts if not (any(m.key in lends for m in d.lenders)
+                                                and d.borrower in named and d.borrower not in borrows)]
         facts = []
         for d in drafts:
             d.lenders = [m for m in d.lenders if not any(_same_company(m.key, k) for k in [d.borrower, *d.co_borrowers])]
@@ -206,6 +216,24 @@ class LenderExtractor(RoleComponent):
             return False
         here = doc.document_at(p.start)
         return here is not None and any(doc.document_at(ag.start) is here for ag in doc.agreements)
+
+    @staticmethod
+    def _agreement_parties(p: Passage) -> tuple[set[str], set[str], set[str]] | None:
+        """The keys of the lenders, the borrowers and all parties of the agreement the passage lies in,
+        when its parties name a lender and a borrower."""
+        doc = p.ctx.document
+        if doc is None or not doc.agreements:
+            return None
+        here = doc.document_at(p.start)
+        for ag in doc.agreements:
+            if here is None or doc.document_at(ag.start) is not here:
+                continue
+            keys = {q.name: p.ctx.resolve_key(" ".join(q.name.split())) or name_key(q.name) for q in ag.parties}
+            lends = {keys[q.name] for q in ag.parties if is_lending_capacity(q.capacity)}
+            borrows = {keys[q.name] for q in ag.parties if "borrower" in q.capacity}
+            if lends and borrows:
+                return lends, borrows, set(keys.values())
+        return None
 
     @staticmethod
     def _sentences(p: Passage) -> list[tuple[int, int]]:
