@@ -42,6 +42,7 @@ from corpkg.extract.roles.common import (
     enumeration_before,
     enumeration_from,
     event_date,
+    find_dates,
     find_titles,
     limits,
     load_json,
@@ -963,6 +964,12 @@ class OfficerExtractor(RoleComponent):
                 if d:
                     attrs.append(("startDate", d))
             attrs.append(("status", "current"))
+        period = self._closed_period(p, a, person, filler, org_end if org is not None else end, b)
+        if period and not appoint and not resign:
+            # "served as Vice President at Dover from 2012 to 2024", "From 2012 to 2024, he was …": a past seat
+            # with its dates
+            attrs = [x for x in attrs if x[0] not in ("status", "startDate", "endDate")]
+            attrs += [("startDate", period[0]), ("endDate", period[1]), ("status", "former")]
         if len(keys) > 1:  # each member of "A since 2008, B since November 2016" has its own start
             attrs = [x for x in attrs if x[0] != "startDate"]
             per_org = {m.key: self._since_after(p, m) for m in orgs}
@@ -1011,8 +1018,9 @@ class OfficerExtractor(RoleComponent):
                 continue
             past = bool(_RX["closed_period_after"].search(_blanked(p, org.end, min(b, org.end + _W["after_run"])))
                         or _RX["earlier_lead"].search(gap))
-            filler = "previously " if past else ""
-            facts += [replace(f, attributes=tuple(x for x in f.attributes if x[0] != "startDate"))
+            filler = "previously served " if past else ""
+            # the sentence's start date is the first seat's; a closed period of this seat's own stays
+            facts += [f if f.attribute("endDate") else replace(f, attributes=tuple(x for x in f.attributes if x[0] != "startDate"))
                       for f in self._make(p, a, b, person, run, filler, after=True)]
         return facts
 
@@ -1038,7 +1046,7 @@ class OfficerExtractor(RoleComponent):
                 continue
             used.add(run[0])
             past = _RX["second_predicate_past"].search(gap)
-            facts += self._make(p, a, b, people[-1], run, "previously " if past else gap, after=True)
+            facts += self._make(p, a, b, people[-1], run, "previously served " if past else gap, after=True)
         return facts
 
     @staticmethod
@@ -1054,6 +1062,21 @@ class OfficerExtractor(RoleComponent):
         return bool(_RX["past_opening"].match(opening)
                     or _RX["from_to_years"].search(after_run)
                     or _RX["until_word"].search(after_run[: _W["until_after_run"]]))
+
+    @staticmethod
+    def _closed_period(p: Passage, a: int, person: Mention, filler: str, org_end: int, b: int) -> tuple[str, str] | None:
+        """The closed period of a past seat: right after the organization ("at Dover Corporation from
+        2012 to 2024") or opening the sentence ("From 2012 to 2024, Mr. X was"), when the words between
+        the person and the title are past ("was", "served"); ISO dates, a bare year as the year."""
+        if not _RX["past_verb"].search(filler) or _RX["present_word"].search(filler):
+            return None
+        m = _RX["closed_period"].match(p.text, org_end, min(b, org_end + _W["closed_period_after"]))
+        if m is None:
+            m = _RX["closed_period"].match(p.text, a, person.start)
+        if m is None:
+            return None
+        d1, d2 = (_period_date(m.group(g)) for g in ("d1", "d2"))
+        return (d1, d2) if d1 and d2 and d1[:4] <= d2[:4] else None
 
     @staticmethod
     def _since_after(p: Passage, org: Mention) -> list[tuple[str, str]]:
@@ -1136,6 +1159,15 @@ def _same_name(line: str, name: str) -> bool:
     head = line.lstrip()[: len(name)]
     rest = line.lstrip()[len(name) :]
     return head != name and head.lower() == name.lower() and not rest[:1].isalnum()
+
+
+def _period_date(text: str) -> str | None:
+    """'March 2012' -> '2012-03', '2012' -> '2012'."""
+    found = find_dates(text)
+    if found:
+        return found[0][2]
+    y = re.search(r"(?:19|20)\d\d", text)
+    return y.group(0) if y else None
 
 
 def _blanked(p: Passage, a: int, b: int) -> str:

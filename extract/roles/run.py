@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import spacy
@@ -25,6 +26,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from corpkg.extract.model import Document, Entity, Fact
+from corpkg.extract.names import load_list
 from corpkg.extract.roles import acquisitions as _acq
 from corpkg.extract.roles import subsidiaries as _sub
 from corpkg.extract.roles.base import filing_context, filing_stage, role_components
@@ -182,8 +184,28 @@ class FinalizeStage:
         ctx = filing_context(doc)
         keys = set(ctx.entities)
         ctx.facts.extend(f for f in finalize_facts(ctx.role_facts()) if all(k in keys for _, k in f.participants))
+        taking_part = {k for f in ctx.facts for _, k in f.participants}
+        for key in [k for k, e in ctx.entities.items() if k not in taking_part and not e.is_issuer and _passing(e)]:
+            del ctx.entities[key]  # a regulator or exchange named in passing (patterns/passing_bodies.txt)
         ctx.finalised = True
         return doc
+
+
+@lru_cache(maxsize=1)
+def _passing_bodies() -> frozenset[str]:
+    return frozenset(_passing_norm(x) for x in load_list("passing_bodies.txt"))
+
+
+def _passing_norm(name: str) -> str:
+    words = re.sub(r"[^\w\s]", " ", name.lower()).split()
+    while words and words[0] in ("the", "u", "s", "us"):
+        words = words[1:]
+    return " ".join(words)
+
+
+def _passing(e: Entity) -> bool:
+    """Whether ``e`` is a regulator, exchange or standard setter of ``passing_bodies.txt``."""
+    return e.kind == "Organization" and any(_passing_norm(n) in _passing_bodies() for n in (e.label, *e.aliases))
 
 
 def finalize_facts(facts: list[Fact]) -> list[Fact]:

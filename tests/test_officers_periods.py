@@ -1,0 +1,58 @@
+"""Issue 12/13: a past seat of a biography carries its closed period ("from 2012 to 2024", "From 2012 to
+2024, he was") and "most recently served as" introduces a seat."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from corpkg.extract.pipeline import extract_filing, load_pipeline
+from corpkg.extract.reader import read_filing
+
+HEAD = """FORM 8-K
+CURRENT REPORT
+
+HALCYON INSTRUMENTS CORPORATION
+(Exact name of registrant as specified in its charter)
+
+Item 5.02 Departure of Directors or Certain Officers.
+
+The Company appointed Miguel Alvarez as Chief Financial Officer. """
+
+
+@pytest.fixture(scope="module")
+def nlp():  # type: ignore[no-untyped-def]
+    return load_pipeline()
+
+
+def _seats(nlp, tmp_path: Path, sentence: str) -> dict[str, dict[str, str]]:  # type: ignore[no-untyped-def]
+    path = tmp_path / "f.txt"
+    path.write_text(HEAD + sentence + "\n")
+    ex = extract_filing(read_filing(path), nlp=nlp)
+    lab = {e.key: e.label for e in ex.entities}
+    return {lab[f.participant("organization")[0]]: {k: v for k, v in f.attributes if k in ("startDate", "endDate", "status")}
+            for f in ex.facts if f.role == "position"}
+
+
+@pytest.mark.parametrize("sentence", [
+    "Mr. Alvarez served as Vice President of Finance at Dover Corporation from 2012 to 2024.",
+    "Mr. Alvarez, 54, most recently served as Vice President of Finance at Dover Corporation from 2012 to 2024.",
+    "From 2012 to 2024, Mr. Alvarez was Vice President of Finance at Dover Corporation.",
+])
+def test_a_past_seat_with_its_period(nlp, tmp_path: Path, sentence: str) -> None:  # type: ignore[no-untyped-def]
+    seats = _seats(nlp, tmp_path, sentence)
+    assert seats["Dover Corporation"] == {"startDate": "2012", "endDate": "2024", "status": "former"}
+    assert seats["Halcyon Instruments Corporation"]["status"] == "current"
+
+
+def test_a_chained_seat_keeps_its_own_period(nlp, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    seats = _seats(nlp, tmp_path, "Mr. Alvarez served as Vice President of Finance at Dover Corporation from 2012 to "
+                   "2024, and before that served as Controller of Ingersoll Rand plc from March 2008 to 2012.")
+    assert seats["Ingersoll Rand plc"] == {"startDate": "2008-03", "endDate": "2012", "status": "former"}
+
+
+def test_a_current_seat_since_a_year_is_not_closed(nlp, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    seats = _seats(nlp, tmp_path, "Mr. Alvarez has served as a director of Dover Corporation since 2019.")
+    assert seats["Dover Corporation"].get("status") == "current"
+    assert "endDate" not in seats["Dover Corporation"]
