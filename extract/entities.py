@@ -236,6 +236,7 @@ def find_entities(
     builder.add_header_names()
     builder.cluster(cands, links)
     builder.definition_entries()
+    builder.surname_first_names()
     builder.scan()
     return builder.index(passages)
 
@@ -668,6 +669,9 @@ class _Builder:
         if not suffixed and words and len(words[0]) >= 3 and words[0] not in lexicon().common_words \
                 and words[0] not in lexicon().first_names and words[0] not in self.lower:
             hits = orgs_of(self.prefix_idx.get((words[0],), ()))
+            if len(words) == 1 and len(hits) > 1 and self.issuer_ent is not None and id(self.issuer_ent) in {
+                    id(e) for e in hits.values()}:
+                return self.issuer_ent  # "Pericom" beside Pericom Semiconductor (the filer) and Pericom Technology
             if len(hits) == 1:
                 target = max(_one(hits).norms, key=len).split()
                 if len(words) == 1 or (len(target) >= len(words) and all(
@@ -728,6 +732,38 @@ class _Builder:
             if owner is not None and owner is not found:
                 continue  # the name of another company
             self._attach(found, Link("defined", -1, term, m.start(1), m.end(1)))
+
+    # ---- a person known by surname only, written in full where the first name is no listed one
+    def surname_first_names(self) -> None:
+        """"Mr. Mehrotra" makes Mehrotra a person; "the Board appointed Sanjay Mehrotra" then names him in
+        full although "Sanjay" is on no first-name list: a capitalised word right before the surname that is
+        no ordinary word, title, organization head, place or month becomes the person's first name — once,
+        so that two different first names leave the surname alone."""
+        lex = lexicon()
+        taken = sorted((a, b) for e in self.ents for a, b, _ in e.spans if e.kind == "Organization")
+        for e in list(self.ents):
+            if e.kind != "Person" or e.dropped or e.first_last or not e.last or len(e.last) < 3:
+                continue
+            surname = next((f for f in e.forms if f.lower().rstrip(".,") == e.last), None)
+            if surname is None:
+                continue
+            found: dict[str, tuple[int, int]] = {}
+            for m in re.finditer(rf"\b([A-Z][a-z]{{1,15}})\s+{re.escape(surname)}\b", self.text):
+                w = m.group(1).lower()
+                if (w in lex.common_words or w in lex.english_words or w in lex.honorifics or w in lex.places
+                        or _key(w) in lex.org_heads or w in lex.leading_stopwords or w in self.lower
+                        or any(t == w for t in lex.titles)):
+                    continue
+                if any(a <= m.start() < b for a, b in taken):
+                    continue
+                found.setdefault(m.group(1), (m.start(), m.end()))
+            if len(found) != 1:
+                continue
+            (first, (a, b)), = found.items()
+            form = f"{first} {surname}"
+            self._register(e, form)
+            e.add_form(form)
+            e.spans.append((a, b, "name"))
 
     # ---- every further mention: names, short forms, defined terms
     def scan(self) -> None:

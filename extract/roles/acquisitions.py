@@ -644,6 +644,8 @@ class AcquisitionExtractor(RoleComponent):
         # may be a listed acquisition company, the acquirer itself)
         subs = {x.key: k for x in ments if _MERGER_SUB.search(x.text) and (k := self._sub_parent_key(p, x)) is not None}
         parents = set(subs.values())
+        if not subs:
+            return self._listed_parent(p, a, b, ments)
         if len(parents) != 1:
             return []
         parent = parents.pop()
@@ -656,6 +658,31 @@ class AcquisitionExtractor(RoleComponent):
         sent = p.text[a:b]
         status = [] if _DONE.search(sent) or _RX["done_verb"].search(sent) else [("status", "pending")]
         return self._emit(p, [parent], keys[0], a, b, self._attrs(p, a, b, "merger") + status)
+
+    def _listed_parent(self, p: Passage, a: int, b: int, ments: list[Mention]) -> list[Fact]:
+        """A merger agreement's party list naming no merger subsidiary's parent, the subsidiary between the
+        two others ("among Parent, Merger Sub and the Company", "between the Company, Tanzania Acquisition
+        Corporation, TouchCommerce, Inc."): the party before the subsidiary acquires the one after it. A list
+        ending in the subsidiary ("among Tyson Foods, Inc., AdvancePierre Foods Holdings, Inc. and DVB Merger
+        Sub, Inc.") is Parent, Company, Sub as often as Company, Parent, Sub, and says nothing. A name of the
+        strict shape ("Merger Sub") wins over an "Acquisition Corp." that may be the acquisition company."""
+        among = list(_RX["among_word"].finditer(p.text, a, b))
+        if not among:
+            return []  # "A and Merger Sub entered into a support agreement with X": no party list
+        parties = [x for x in ments if x.start >= among[-1].end() and not _IN_ROLE.match(p.text, x.end, b)]
+        order = list(dict.fromkeys(x.key for x in parties))
+        if len(order) != 3:
+            return []
+        subs = [k for k in order if any(_MERGER_SUB.search(x.text) for x in parties if x.key == k)]
+        if len(subs) > 1:
+            subs = [k for k in subs if any(_RX["strict_merger_sub"].search(x.text) for x in parties if x.key == k)]
+        if len(subs) != 1 or order.index(subs[0]) != 1:
+            return []  # "A, B and Merger Sub" is Parent, Company, Sub as often as Company, Parent, Sub
+        parent = order[order.index(subs[0]) - 1]
+        target = next(k for k in order if k not in (parent, subs[0]))
+        sent = p.text[a:b]
+        status = [] if _DONE.search(sent) or _RX["done_verb"].search(sent) else [("status", "pending")]
+        return self._emit(p, [parent], target, a, b, self._attrs(p, a, b, "merger") + status)
 
     def _sub_parent_key(self, p: Passage, sub: Mention) -> str | None:
         """The parent of a merger subsidiary, as this passage or an earlier one of the filing names it."""

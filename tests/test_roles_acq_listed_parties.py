@@ -1,0 +1,58 @@
+"""Acquirers from a merger agreement's party list that names no merger subsidiary's parent: the party
+listed right before the one merger subsidiary acquires the one other company."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from corpkg.extract.pipeline import extract_filing, load_pipeline
+from corpkg.extract.reader import read_filing
+
+
+@pytest.fixture(scope="module")
+def nlp():  # type: ignore[no-untyped-def]
+    return load_pipeline()
+
+
+def _deals(nlp, tmp_path: Path, issuer: str, body: str) -> set[tuple[str, str]]:  # type: ignore[no-untyped-def]
+    path = tmp_path / "f.txt"
+    path.write_text(f"FORM 8-K\n\n{issuer}\n(Exact name of registrant as specified in its charter)\n\n"
+                    f"Item 1.01 Entry into a Material Definitive Agreement.\n\n{body}\n")
+    ex = extract_filing(read_filing(path), nlp=nlp)
+    lab = {e.key: e.label for e in ex.entities}
+    return {(lab[f.participant("acquirer")[0]], lab[f.participant("target")[0]]) for f in ex.facts if f.role == "acquisition"}
+
+
+def test_the_filer_is_the_target(nlp, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    deals = _deals(nlp, tmp_path, "LUMEN VOICE SYSTEMS, INC.", "On May 3, 2021, the Company entered into an Agreement "
+                   "and Plan of Merger (the “Merger Agreement”) by and among Hollis Software Corporation, Ridge Merger "
+                   "Sub Inc. and the Company.")
+    assert deals == {("Hollis Software Corporation", "Lumen Voice Systems, Inc.")}
+
+
+def test_a_list_ending_in_the_subsidiary_says_nothing(nlp, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    deals = _deals(nlp, tmp_path, "LUMEN VOICE SYSTEMS, INC.", "Exhibit 2.1 Agreement and Plan of Merger dated as of "
+                   "May 3, 2021 among the Company, Hollis Software Corporation and Ridge Merger Sub Inc.")
+    assert deals == set()
+
+
+def test_the_filer_is_the_acquirer(nlp, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    deals = _deals(nlp, tmp_path, "LUMEN VOICE SYSTEMS, INC.", "The Company announced the closing of the transactions "
+                   "contemplated by the Agreement and Plan of Merger between the Company, Ridge Acquisition "
+                   "Corporation, Tallow Analytics, Inc. and Fortis Advisory LLC, as the stockholder representative.")
+    assert deals == {("Lumen Voice Systems, Inc.", "Tallow Analytics, Inc.")}
+
+
+def test_no_merger_subsidiary_no_guess(nlp, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    deals = _deals(nlp, tmp_path, "LUMEN VOICE SYSTEMS, INC.", "The Company entered into a Merger Agreement by and "
+                   "among the Company, Hollis Software Corporation and Tallow Analytics, Inc.")
+    assert deals == set()
+
+
+def test_a_support_agreement_with_a_holder_is_no_party_list(nlp, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    deals = _deals(nlp, tmp_path, "LUMEN VOICE SYSTEMS, INC.", "Concurrently with entering into the Merger Agreement, "
+                   "Hollis Software Corporation and Ridge Merger Sub Inc. entered into a separate tender and support "
+                   "agreement with the principal stockholder of the Company, Tamarind Capital Management, L.P.")
+    assert ("Hollis Software Corporation", "Tamarind Capital Management, L.P.") not in deals
