@@ -198,3 +198,27 @@ def test_a_guaranty_lends_to_the_borrower_its_recitals_define(nlp, tmp_path: Pat
     assert _issuer(ex) == ["willet holdings, inc."]
     assert _pairs(ex) == {("pinebrook bank", "willet freight, llc")}
     assert ("willet holdings, inc.", "willet freight, llc") in _pairs(ex, "guarantor")
+
+
+NOT_LENDERS = """FORM 10-Q
+
+QUARTERLY REPORT PURSUANT TO SECTION 13 OR 15(d) OF THE SECURITIES EXCHANGE ACT OF 1934
+
+BRACKENRIDGE FOODS, INC.
+(Exact name of registrant as specified in its charter)
+
+Note 6. Debt and Derivatives
+
+To hedge the variable interest on the term loan, the Company entered into an interest rate swap agreement with
+Comerica Bank with a notional amount of $50 million.
+
+Our revolving credit facility allows us to issue letters of credit; letters of credit of $2.1 million were issued
+to Hanover Mutual Insurance Company as security for our workers' compensation program.
+
+We lease our headquarters from Larchmont Realty Partners LLC under a lease that expires in 2030, and the lease is
+subordinated to the mortgage loan of the landlord.
+"""
+
+
+def test_swap_counterparties_beneficiaries_and_landlords_do_not_lend(nlp, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    assert _pairs(_extract(nlp, tmp_path, NOT_LENDERS)) == set()
