@@ -56,3 +56,25 @@ def test_a_current_seat_since_a_year_is_not_closed(nlp, tmp_path: Path) -> None:
     seats = _seats(nlp, tmp_path, "Mr. Alvarez has served as a director of Dover Corporation since 2019.")
     assert seats["Dover Corporation"].get("status") == "current"
     assert "endDate" not in seats["Dover Corporation"]
+
+
+@pytest.mark.parametrize("sentence", [
+    "On December 5, 2017, the Board of Directors of the Registrant elected Maria L. Ortega and Peter J. Lund as "
+    "Directors, effective February 1, 2018.",
+    "Maria L. Ortega and Peter J. Lund were elected as directors of the Company.",
+])
+def test_a_plural_seat_shared_by_an_enumeration(nlp, tmp_path: Path, sentence: str) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "f.txt"
+    path.write_text(HEAD.replace("The Company appointed Miguel Alvarez as Chief Financial Officer. ", "") + sentence + "\n")
+    ex = extract_filing(read_filing(path), nlp=nlp)
+    lab = {e.key: e.label for e in ex.entities}
+    seats = {(lab[f.participant("holder")[0]], dict(f.attributes)["title"]) for f in ex.facts if f.role == "position"}
+    assert {("Maria L. Ortega", "Director"), ("Peter J. Lund", "Director")} <= seats
+
+
+def test_the_board_of_directors_is_no_plural_seat(nlp, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "f.txt"
+    path.write_text(HEAD.replace("The Company appointed Miguel Alvarez as Chief Financial Officer. ", "")
+                    + "The Board of Directors thanked Maria L. Ortega for her service to the community.\n")
+    ex = extract_filing(read_filing(path), nlp=nlp)
+    assert not [f for f in ex.facts if f.role == "position"]

@@ -130,6 +130,8 @@ class OfficerExtractor(RoleComponent):
         """Maximal runs of titles in [a, b): (start, end, canonical titles)."""
         found = [(a + s, a + e, c) for s, e, c in find_titles(p.text[a:b])]
         found += [(a + m.start("seat"), a + m.end(), ("Director",)) for m in _BOARD.finditer(p.text[a:b])]
+        # "elected A and B as Directors": a plural seat shared by an enumeration, never "the Board of Directors"
+        found += [(a + m.start("seat"), a + m.end("seat"), ("Director",)) for m in _RX["plural_seat"].finditer(p.text[a:b])]
         functional = OfficerExtractor._functional_runs(p, a, b)
         found = [f for f in found if not any(s < f[1] and f[0] < e for s, e, _ in functional)] + functional
         found.sort()
