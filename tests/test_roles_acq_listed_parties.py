@@ -40,8 +40,8 @@ def test_a_list_ending_in_the_subsidiary_says_nothing(nlp, tmp_path: Path) -> No
 
 def test_the_filer_is_the_acquirer(nlp, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     deals = _deals(nlp, tmp_path, "LUMEN VOICE SYSTEMS, INC.", "The Company announced the closing of the transactions "
-                   "contemplated by the Agreement and Plan of Merger between the Company, Ridge Acquisition "
-                   "Corporation, Tallow Analytics, Inc. and Fortis Advisory LLC, as the stockholder representative.")
+                   "contemplated by the Agreement and Plan of Merger between the Company, Ridge Merger Sub, "
+                   "Inc., Tallow Analytics, Inc. and Fortis Advisory LLC, as the stockholder representative.")
     assert deals == {("Lumen Voice Systems, Inc.", "Tallow Analytics, Inc.")}
 
 

@@ -661,11 +661,11 @@ class AcquisitionExtractor(RoleComponent):
 
     def _listed_parent(self, p: Passage, a: int, b: int, ments: list[Mention]) -> list[Fact]:
         """A merger agreement's party list naming no merger subsidiary's parent, the subsidiary between the
-        two others ("among Parent, Merger Sub and the Company", "between the Company, Tanzania Acquisition
-        Corporation, TouchCommerce, Inc."): the party before the subsidiary acquires the one after it. A list
+        two others ("among Parent, Merger Sub and the Company", "between the Company, Ridge Merger Sub, Inc.,
+        TouchCommerce, Inc."): the party before the subsidiary acquires the one after it. A list
         ending in the subsidiary ("among Tyson Foods, Inc., AdvancePierre Foods Holdings, Inc. and DVB Merger
-        Sub, Inc.") is Parent, Company, Sub as often as Company, Parent, Sub, and says nothing. A name of the
-        strict shape ("Merger Sub") wins over an "Acquisition Corp." that may be the acquisition company."""
+        Sub, Inc.") is Parent, Company, Sub as often as Company, Parent, Sub, and says nothing. Only a name of
+        the strict shape ("Merger Sub") counts: an "Acquisition Corp." may be the acquisition company."""
         among = list(_RX["among_word"].finditer(p.text, a, b))
         if not among:
             return []  # "A and Merger Sub entered into a support agreement with X": no party list
@@ -673,9 +673,8 @@ class AcquisitionExtractor(RoleComponent):
         order = list(dict.fromkeys(x.key for x in parties))
         if len(order) != 3:
             return []
-        subs = [k for k in order if any(_MERGER_SUB.search(x.text) for x in parties if x.key == k)]
-        if len(subs) > 1:
-            subs = [k for k in subs if any(_RX["strict_merger_sub"].search(x.text) for x in parties if x.key == k)]
+        # only a name of the strict shape: "Wren Acquisition Corporation" may be the acquisition company itself
+        subs = [k for k in order if any(_RX["strict_merger_sub"].search(x.text) for x in parties if x.key == k)]
         if len(subs) != 1 or order.index(subs[0]) != 1:
             return []  # "A, B and Merger Sub" is Parent, Company, Sub as often as Company, Parent, Sub
         parent = order[order.index(subs[0]) - 1]

@@ -1168,7 +1168,7 @@ def _period_date(text: str) -> str | None:
     found = find_dates(text)
     if found:
         return found[0][2]
-    y = re.search(r"(?:19|20)\d\d", text)
+    y = _RX["period_year"].search(text)
     return y.group(0) if y else None
 
 
