@@ -754,6 +754,7 @@ def _split_and_tokens(text: str, toks: list[tuple[int, int]]) -> list[list[tuple
             (not heads and not suffixed)
             or r_first in {"the", "The"}
             or normalize_name(left, strip_suffix=False) in lex.stop_phrases
+            or (i == 1 and _key(l_last) in lex.capacity_words)  # "Grantor and U.S. Bank …": a capacity, then a name
             or normalize_name(right, strip_suffix=False) in lex.stop_phrases
             or (_complete(left) and _complete(right) and not _one_body(ws[:i], ws[i + 1 :]))
             or (has_legal_suffix(right) and _distinctive_core(right)

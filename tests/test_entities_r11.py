@@ -58,3 +58,11 @@ def test_a_short_name_shared_with_a_subsidiary_is_the_filer() -> None:
     one, two = alone._new("Organization", "Peridot Technology, Inc.", 1.0), alone._new("Organization", "Peridot Labs LLC", 1.0)
     assert alone._org_match("peridot", False) is None  # two companies and no filer among them: no guess
     assert one is not two
+
+
+def test_a_capacity_joined_to_a_name_by_and_is_no_part_of_it(nlp, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    ents = _entities(nlp, tmp_path, "ACME CORP", "PLEDGE AGREEMENT dated as of March 1, 2022, among ACME CORP. as "
+                     "Grantor and U.S. BANK TRUST COMPANY, NATIONAL ASSOCIATION, as Collateral Agent")
+    labels = {e.label for e in ents}
+    assert not any(label.lower().startswith("grantor") for label in labels)
+    assert any("U.S. BANK TRUST COMPANY" in label.upper() for label in labels)
