@@ -78,3 +78,39 @@ def test_the_board_of_directors_is_no_plural_seat(nlp, tmp_path: Path) -> None: 
                     + "The Board of Directors thanked Maria L. Ortega for her service to the community.\n")
     ex = extract_filing(read_filing(path), nlp=nlp)
     assert not [f for f in ex.facts if f.role == "position"]
+
+
+def _positions(nlp, tmp_path: Path, body: str) -> set[tuple[str, str, str]]:  # type: ignore[no-untyped-def]
+    path = tmp_path / "f.txt"
+    path.write_text(HEAD.replace("The Company appointed Miguel Alvarez as Chief Financial Officer. ", "") + body + "\n")
+    ex = extract_filing(read_filing(path), nlp=nlp)
+    lab = {e.key: e.label for e in ex.entities}
+    return {(lab[f.participant("holder")[0]], lab[f.participant("organization")[0]], t)
+            for f in ex.facts if f.role == "position" for k, t in f.attributes if k == "title"}
+
+
+def test_a_member_of_the_companys_board(nlp, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    seats = _positions(nlp, tmp_path, "On July 30, 2015, the Board of Directors of Halcyon Instruments Corporation "
+                       "(the “Company”) elected Mikel A. Durham as a member of the Company’s Board of Directors.")
+    assert ("Mikel A. Durham", "Halcyon Instruments Corporation", "Director") in seats
+
+
+def test_tendered_resignation_and_chief_operations_officer(nlp, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    seats = _positions(nlp, tmp_path, "On November 21, 2022, Chad Butler tendered his resignation as the president "
+                       "and chief operations officer of Halcyon Labs, Inc., a wholly-owned subsidiary of the Company.")
+    assert ("Chad Butler", "Halcyon Labs, Inc.", "Chief Operating Officer") in seats
+
+
+def test_the_companys_title_stays_with_the_company(nlp, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    seats = _positions(nlp, tmp_path, "David Neibert, the Company’s Chief Operating Officer, will also serve as interim "
+                       "president of Halcyon Labs, Inc.")
+    assert ("David Neibert", "Halcyon Instruments Corporation", "Chief Operating Officer") in seats
+
+
+def test_an_election_table_under_the_companys_board(nlp, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    seats = _positions(nlp, tmp_path, "Item 5.07 Submission of Matters to a Vote of Security Holders\n\nAt the Annual "
+                       "Meeting, the following individuals were elected to the Company’s Board of Directors.\n\n"
+                       "Votes For\tVotes Withheld\tBroker Non-Votes\nDr. Maria L. Ortega\t153,010,411\t7,586,638\t31,694,834\n"
+                       "Peter J. Lund\t158,434,567\t2,162,482\t31,694,834\n")
+    assert {("Maria L. Ortega", "Halcyon Instruments Corporation", "Director"),
+            ("Peter J. Lund", "Halcyon Instruments Corporation", "Director")} <= seats

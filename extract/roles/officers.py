@@ -909,7 +909,11 @@ class OfficerExtractor(RoleComponent):
         explicit_only = all(t in _EXPLICIT or _FUNCTIONAL_TITLE.fullmatch(t) for t in titles)
         if any(t in _EXPLICIT for t in titles) and _NOT_BEFORE_EXPLICIT.search(p.text, max(0, start - _W["manager_not_before"]), start):
             return []  # "a sales manager", "a limited partner": an employee or an investor, not an office
-        org, org_end = self._org_after(p, end, b if after else len(p.text))
+        poss = self._org_before(p, start, a)
+        if poss is not None and _RX["possessive_mark"].match(p.text, poss.end, start):
+            org, org_end = poss, end  # "David Neibert, the Company’s Chief Operating Officer, … was appointed … of X"
+        else:
+            org, org_end = self._org_after(p, end, b if after else len(p.text))
         orgs: list[Mention] = []
         if org is not None:
             orgs = self._org_enum(p, org, p.mentions_in(0, len(p.text), "PERSON"))
