@@ -114,3 +114,14 @@ def test_an_election_table_under_the_companys_board(nlp, tmp_path: Path) -> None
                        "Peter J. Lund\t158,434,567\t2,162,482\t31,694,834\n")
     assert {("Maria L. Ortega", "Halcyon Instruments Corporation", "Director"),
             ("Peter J. Lund", "Halcyon Instruments Corporation", "Director")} <= seats
+
+
+def test_a_period_between_two_seats_dates_the_second(nlp, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "f.txt"
+    path.write_text(HEAD + "Mr. Alvarez served as acting Chief Financial Officer and from October 2000 to October 2002 "
+                    "was Senior Vice President of Finance for Parametric Devices Corporation.\n")
+    ex = extract_filing(read_filing(path), nlp=nlp)
+    lab = {e.key: e.label for e in ex.entities}
+    seat = next(dict(f.attributes) for f in ex.facts if f.role == "position"
+                and lab[f.participant("organization")[0]] == "Parametric Devices Corporation")
+    assert (seat["startDate"], seat["endDate"], seat["status"]) == ("2000-10", "2002-10", "former")

@@ -56,3 +56,17 @@ def test_a_support_agreement_with_a_holder_is_no_party_list(nlp, tmp_path: Path)
                    "Hollis Software Corporation and Ridge Merger Sub Inc. entered into a separate tender and support "
                    "agreement with the principal stockholder of the Company, Tamarind Capital Management, L.P.")
     assert ("Hollis Software Corporation", "Tamarind Capital Management, L.P.") not in deals
+
+
+@pytest.mark.parametrize("body", [
+    "On November 12, 2008, the Company issued a press release announcing its intent to commence a cash tender offer "
+    "to purchase all of the outstanding shares of Zeta Labs Corporation.",
+    "Lumen Voice Systems, Inc. issued a press release reaffirming its proposal to acquire Zeta Labs Corporation.",
+])
+def test_a_stated_intent_to_acquire(nlp, tmp_path: Path, body: str) -> None:  # type: ignore[no-untyped-def]
+    assert _deals(nlp, tmp_path, "LUMEN VOICE SYSTEMS, INC.", body) == {("Lumen Voice Systems, Inc.", "Zeta Labs Corporation")}
+
+
+def test_a_plan_to_acquire_a_thing_is_no_deal(nlp, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    assert _deals(nlp, tmp_path, "LUMEN VOICE SYSTEMS, INC.", "Lumen Voice Systems, Inc. confirmed its plan to acquire "
+                  "a license from Ridge Analytics Inc.") == set()

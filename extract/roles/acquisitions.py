@@ -293,8 +293,24 @@ class AcquisitionExtractor(RoleComponent):
         found += self._exchange(p, a, b)
         found += self._issuer_deals(p, a, b)
         if not found:
+            found = self._intent(p, a, b)
+        if not found:
             found = self._agreement_parties(p, a, b)
         return found
+
+    def _intent(self, p: Passage, a: int, b: int) -> list[Fact]:
+        """A company's stated intent, proposal or offer to acquire, its "its" pointing back to the
+        sentence's subject ("Nuance issued a press release announcing its intent to commence a cash
+        tender offer to purchase all of the outstanding shares of Zi Corporation", "reaffirming its
+        proposal to acquire Zi Corporation"): a pending deal of the subject, the first company named."""
+        m = _RX["intent_to_acquire"].search(p.text, a, b)
+        if m is None:
+            return []
+        subject = [x for x in p.mentions_in(a, m.start(), "ORG") if self._ok(p, x) and not self._is_merger_sub(p, x)]
+        target = self._object(p, m.end(), b)
+        if not subject or target is None or target.key == subject[0].key:
+            return []
+        return self._emit(p, [subject[0].key], target.key, a, b, self._attrs(p, a, b, "company") + [("status", "pending")])
 
     # -- more rules --------------------------------------------------------------------------
     def _passive(self, p: Passage, a: int, b: int) -> list[Fact]:

@@ -1022,12 +1022,21 @@ class OfficerExtractor(RoleComponent):
             org, _ = self._org_after(p, run[1], b)
             if org is None or org.pronoun:
                 continue
+            cut = max(gap.rfind(" and "), gap.rfind(";"))  # the period after the joining word, not the first seat's
+            gp = _RX["gap_period"].search(gap, max(0, cut))
             past = bool(_RX["closed_period_after"].search(_blanked(p, org.end, min(b, org.end + _W["after_run"])))
-                        or _RX["earlier_lead"].search(gap))
+                        or _RX["earlier_lead"].search(gap) or gp)
             filler = "previously served " if past else ""
+            made = self._make(p, a, b, person, run, filler, after=True)
+            dates = [(_period_date(gp.group("d1")), _period_date(gp.group("d2")))] if gp else []
+            if dates and all(dates[0]):
+                # "… and from October 2000 to October 2002 was Senior Vice President of …": this seat's period
+                made = [replace(f, attributes=tuple(x for x in f.attributes if x[0] not in ("startDate", "endDate", "status"))
+                                + (("startDate", str(dates[0][0])), ("endDate", str(dates[0][1])), ("status", "former")))
+                        for f in made]
             # the sentence's start date is the first seat's; a closed period of this seat's own stays
             facts += [f if f.attribute("endDate") else replace(f, attributes=tuple(x for x in f.attributes if x[0] != "startDate"))
-                      for f in self._make(p, a, b, person, run, filler, after=True)]
+                      for f in made]
         return facts
 
     def _second_predicate(self, p: Passage, a: int, b: int, runs: list[Run], used: set[int]) -> list[Fact]:
