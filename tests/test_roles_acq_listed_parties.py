@@ -70,3 +70,13 @@ def test_a_stated_intent_to_acquire(nlp, tmp_path: Path, body: str) -> None:  # 
 def test_a_plan_to_acquire_a_thing_is_no_deal(nlp, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     assert _deals(nlp, tmp_path, "LUMEN VOICE SYSTEMS, INC.", "Lumen Voice Systems, Inc. confirmed its plan to acquire "
                   "a license from Ridge Analytics Inc.") == set()
+
+
+def test_all_the_shares_bought_from_a_seller(nlp, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    deals = _deals(nlp, tmp_path, "LUMEN VOICE SYSTEMS, INC.", "Pursuant to the agreement, the Company agreed to purchase "
+                   "from Harbor Media LLC, a wholly owned subsidiary of Crestline Holdings Inc., all of the outstanding "
+                   "shares of Tamsin Software, Inc. for $265 million in cash.")
+    assert ("Lumen Voice Systems, Inc.", "Tamsin Software, Inc.") in deals
+    assert not any(t == "Harbor Media LLC" for _, t in deals)
+    assert _deals(nlp, tmp_path, "LUMEN VOICE SYSTEMS, INC.", "The Company agreed to purchase from Harbor Media LLC "
+                  "certain patents.") == set()

@@ -470,6 +470,9 @@ class AcquisitionExtractor(RoleComponent):
                     continue
                 target = self._object(p, m.end(), b)
                 from_seller = None
+                sold_by: Mention | None = None
+                if target is None and rx is _ACQ and not m.group("obj"):
+                    target, sold_by = self._shares_from(p, m.end(), b)
                 if target is None and rx is _ACQ and not m.group("obj"):
                     from_seller = _FROM_SELLER.match(p.text, m.end(), b)
                     target = self._object(p, from_seller.end(), b) if from_seller else None
@@ -477,7 +480,7 @@ class AcquisitionExtractor(RoleComponent):
                         target = None
                 if target is None:
                     continue
-                kind = "assets" if from_seller else self._kind(m.group("obj"))
+                kind = "assets" if from_seller else "company" if sold_by is not None else self._kind(m.group("obj"))
                 topped_up = False  # an additional stake that brings the holding to the whole company
                 if kind is None:
                     kind = self._resulting_stake(p.text[target.end : b], m.group("obj"))
@@ -535,9 +538,25 @@ class AcquisitionExtractor(RoleComponent):
                 elif self._company_list(p, m, target):
                     # "we acquired A, Inc. and B LLC": a bare list of legal-form names after a purchase verb
                     targets = self._listed(p, target, b)
+                extra = [("seller", sold_by.key)] if sold_by is not None else []
                 for t in targets:
-                    out += self._emit(p, [x.key for x in acq], t.key, a, b, attrs)
+                    out += self._emit(p, [x.key for x in acq], t.key, a, b, attrs, extra)
         return out
+
+    def _shares_from(self, p: Passage, pos: int, b: int) -> tuple[Mention | None, Mention | None]:
+        """"agreed to purchase from AOL LLC, a wholly owned subsidiary of Time Warner Inc., all of the
+        outstanding shares of Tegic": the company whose shares are bought (the target) and its seller."""
+        fm = _RX["from_word"].match(p.text, pos, b)
+        seller = self._object(p, fm.end(), b, check=False) if fm else None
+        if seller is None or seller.pronoun:
+            return None, None
+        at = seller.end
+        app = _RX["seller_apposition"].match(p.text, at, b)
+        sh = _RX["all_shares_of"].match(p.text, app.end() if app else at, b)
+        target = self._object(p, sh.end(), b) if sh else None
+        if target is None or target.pronoun or target.label != "ORG" or target.key == seller.key:
+            return None, None
+        return target, seller
 
     def _listed(self, p: Passage, first: Mention, b: int) -> list[Mention]:
         """``first`` and the organizations listed after it, each possibly with a short name in
