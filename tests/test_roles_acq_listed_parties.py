@@ -80,3 +80,18 @@ def test_all_the_shares_bought_from_a_seller(nlp, tmp_path: Path) -> None:  # ty
     assert not any(t == "Harbor Media LLC" for _, t in deals)
     assert _deals(nlp, tmp_path, "LUMEN VOICE SYSTEMS, INC.", "The Company agreed to purchase from Harbor Media LLC "
                   "certain patents.") == set()
+
+
+def test_a_closed_deal_lets_a_looser_subsidiary_name_count(nlp, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    body = ("The Company issued a press release regarding the close of the transactions contemplated by that certain "
+            "Agreement and Plan of Merger between the Company, Ridge Acquisition Corporation, Tallow Analytics, Inc. and "
+            "Fortis Advisory LLC, as the stockholder representative.")
+    assert _deals(nlp, tmp_path, "LUMEN VOICE SYSTEMS, INC.", body) == {("Lumen Voice Systems, Inc.", "Tallow Analytics, Inc.")}
+
+
+def test_an_exhibit_index_row_below_is_another_agreement(nlp, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    body = ("Item 9.01. Financial Statements and Exhibits.\n\nExhibit Number\tDescription\n2.1\tAgreement and Plan of Merger "
+            "dated as of April 25, 2017 among the Company, Tallow Analytics, Inc. and Ridge Merger Sub, Inc.\n99.1\tTender "
+            "and Support Agreement dated as of April 25, 2017 among the Company, Ridge Merger Sub, Inc., Oakmont Partners "
+            "Fund IV, L.P. and Oakmont Holdings, LLC.")
+    assert _deals(nlp, tmp_path, "LUMEN VOICE SYSTEMS, INC.", body) == set()

@@ -701,19 +701,27 @@ class AcquisitionExtractor(RoleComponent):
         ending in the subsidiary ("among Tyson Foods, Inc., AdvancePierre Foods Holdings, Inc. and DVB Merger
         Sub, Inc.") is Parent, Company, Sub as often as Company, Parent, Sub, and says nothing. Only a name of
         the strict shape ("Merger Sub") counts: an "Acquisition Corp." may be the acquisition company."""
-        among = list(_RX["among_word"].finditer(p.text, a, b))
-        if not among:
+        am = _AMONG.search(p.text, a, b)
+        among = _RX["among_word"].search(p.text, am.start() if am else a, b)
+        if am is None or among is None:
             return []  # "A and Merger Sub entered into a support agreement with X": no party list
-        parties = [x for x in ments if x.start >= among[-1].end() and not _IN_ROLE.match(p.text, x.end, b)]
+        # the merger agreement's own list, on its line (an exhibit index lists the next agreement below it)
+        nl = p.text.find("\n", among.end(), b)
+        hi = nl if nl >= 0 else b
+        parties = [x for x in ments if among.end() <= x.start < hi and not _IN_ROLE.match(p.text, x.end, b)]
         order = list(dict.fromkeys(x.key for x in parties))
-        if len(order) != 3:
-            return []
-        # only a name of the strict shape: "Wren Acquisition Corporation" may be the acquisition company itself
+        if len(order) < 3:
+            return []  # a fourth and later party is a representative or an escrow agent ("… and Shareholder
+            # Representative Services LLC"): Parent, Merger Sub and the Company come first
+        # only a name of the strict shape: "Wren Acquisition Corporation" may be the acquisition company itself,
+        # unless the sentence tells the deal closed ("the close of the transactions contemplated by the Agreement
+        # and Plan of Merger between the Company, Tanzania Acquisition Corporation, TouchCommerce, Inc. …")
         subs = [k for k in order if any(_RX["strict_merger_sub"].search(x.text) for x in parties if x.key == k)]
+        if not subs and (_DONE.search(p.text[a:b]) or _RX["deal_stated"].search(p.text, a, b)):
+            subs = [k for k in order if any(_MERGER_SUB.search(x.text) for x in parties if x.key == k)]
         if len(subs) != 1 or order.index(subs[0]) != 1:
             return []  # "A, B and Merger Sub" is Parent, Company, Sub as often as Company, Parent, Sub
-        parent = order[order.index(subs[0]) - 1]
-        target = next(k for k in order if k not in (parent, subs[0]))
+        parent, target = order[0], order[2]
         sent = p.text[a:b]
         status = [] if _DONE.search(sent) or _RX["done_verb"].search(sent) else [("status", "pending")]
         return self._emit(p, [parent], target, a, b, self._attrs(p, a, b, "merger") + status)
