@@ -910,6 +910,7 @@ class OfficerExtractor(RoleComponent):
         if any(t in _EXPLICIT for t in titles) and _NOT_BEFORE_EXPLICIT.search(p.text, max(0, start - _W["manager_not_before"]), start):
             return []  # "a sales manager", "a limited partner": an employee or an investor, not an office
         poss = self._org_before(p, start, a)
+        org: Mention | None
         if poss is not None and _RX["possessive_mark"].match(p.text, poss.end, start):
             org, org_end = poss, end  # "David Neibert, the Company’s Chief Operating Officer, … was appointed … of X"
         else:
