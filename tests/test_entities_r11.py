@@ -66,3 +66,15 @@ def test_a_capacity_joined_to_a_name_by_and_is_no_part_of_it(nlp, tmp_path: Path
     labels = {e.label for e in ents}
     assert not any(label.lower().startswith("grantor") for label in labels)
     assert any("U.S. BANK TRUST COMPANY" in label.upper() for label in labels)
+
+
+def test_a_piece_of_a_longer_name_is_no_entity(nlp, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "a.txt"
+    path.write_text("REVOLVING CREDIT AGREEMENT\n\nREVOLVING CREDIT AGREEMENT dated as of June 9, 1995 among PELHAM MILLS, "
+                    "INC., a North Carolina corporation (the \"Company\"), FIRST UNION NATIONAL BANK OF NORTH CAROLINA, "
+                    "WACHOVIA BANK OF NORTH CAROLINA, N.A. and the other lending institutions listed on Schedule 1 hereto "
+                    "(collectively, the \"Banks\"), and FIRST UNION NATIONAL BANK OF NORTH CAROLINA, as agent for the "
+                    "Banks (the \"Agent\").\n")
+    labels = {e.label for e in extract_filing(read_filing(path), nlp=nlp).entities}
+    assert "WACHOVIA BANK OF NORTH CAROLINA, N.A." in labels
+    assert not any(label.upper().startswith("NORTH CAROLINA") for label in labels)

@@ -15,6 +15,7 @@ components, Exhibit 21, finalisation) given an entity index and, optionally, the
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -187,8 +188,36 @@ class FinalizeStage:
         taking_part = {k for f in ctx.facts for _, k in f.participants}
         for key in [k for k, e in ctx.entities.items() if k not in taking_part and not e.is_issuer and _passing(e)]:
             del ctx.entities[key]  # a regulator or exchange named in passing (patterns/passing_bodies.txt)
+        for key in _fragments(ctx.entities, taking_part):
+            del ctx.entities[key]
         ctx.finalised = True
         return doc
+
+
+def _fragments(entities: dict[str, Entity], taking_part: set[str]) -> list[str]:
+    """Organizations only ever seen inside another organization's longer name ("NORTH CAROLINA, N.A." of
+    "WACHOVIA BANK OF NORTH CAROLINA, N.A." read from an agreement's party list) and in no fact: pieces
+    of a name, not entities."""
+    spans = sorted((m.start, m.end, k) for k, e in entities.items() if e.kind == "Organization"
+                   for m in e.mentions if m.end > m.start)
+    starts = [s for s, _, _ in spans]
+    out = []
+    for k, e in entities.items():
+        if e.kind != "Organization" or e.is_issuer or k in taking_part or not e.mentions:
+            continue
+        inside = True
+        for m in e.mentions:
+            hi = bisect.bisect_right(starts, m.start)
+            if not any(ok != k and os <= m.start and oe >= m.end and oe - os > m.end - m.start
+                       for os, oe, ok in spans[max(0, hi - _FRAGMENT_LOOKBACK):hi]):
+                inside = False
+                break
+        if inside:
+            out.append(k)
+    return out
+
+
+_FRAGMENT_LOOKBACK = 40  # spans starting before a mention searched for one that holds it
 
 
 @lru_cache(maxsize=1)
