@@ -227,7 +227,8 @@ def _parties(text: str, a: int, b: int) -> list[AgreementParty]:
             continue
         lead_cut = _rx("party_lead").search(name_part)
         if lead_cut:  # "1995 among DELTA TEXTILE MILLS, INC.": the list's opening words are no part of the name
-            s += body.find(name_part) + lead_cut.end() if body.find(name_part) >= 0 else 0
+            at = body.find(name_part)
+            s += at + lead_cut.end() if at >= 0 else 0
             name_part = name_part[lead_cut.end():]
         if name_part and not _name_ok(name_part) and not _rx("descriptor").match(name_part):
             tail = _name_tail(name_part)
@@ -239,13 +240,14 @@ def _parties(text: str, a: int, b: int) -> list[AgreementParty]:
         if _rx("descriptor").match(name_part) or _rx("generic").match(name_part) or not _name_ok(name_part):
             if term and out and out[-1].term is None and (_rx("descriptor").match(name_part) or not name_part):
                 pending = _term_to_last(out, pending, term)
-            elif (defined and since_capacity and _rx("generic").match(" ".join(name_part.split()))
+            elif (defined and term and since_capacity and (group_cap := _capacity_of_term(term))
+                  and _rx("generic").match(" ".join(name_part.split()))
                   and (lead_and or _rx("generic_joins").search(name_part))
-                  and _rx("collective").search(defined.group(0)) and _capacity_of_term(term or "")):
+                  and _rx("collective").search(defined.group(0))):
                 # "A, B and the other lending institutions listed on Schedule 1 (collectively, the “Banks”)":
                 # the group's defined term is the capacity of the parties named before it
                 for i in since_capacity:
-                    out[i] = _with_capacity(out[i], _capacity_of_term(term or "") or "")
+                    out[i] = _with_capacity(out[i], group_cap)
                 pending, since_capacity = [], []
             continue
         if capacity is None and term:
@@ -288,8 +290,6 @@ def _joined_terms(text: str, out: list[AgreementParty]) -> list[AgreementParty]:
 
 
 def _with_capacity(p: AgreementParty, capacity: str) -> AgreementParty:
-    import dataclasses
-
     return dataclasses.replace(p, capacity=capacity) if not p.capacity else p
 
 
@@ -305,8 +305,6 @@ def _term_to_last(out: list[AgreementParty], pending: list[int], term: str) -> l
 
 
 def _with_term(p: AgreementParty, term: str) -> AgreementParty:
-    import dataclasses
-
     return dataclasses.replace(p, term=term)
 
 
@@ -456,9 +454,15 @@ def _issuer_party(parties: list[AgreementParty], kind: str) -> AgreementParty | 
         keys = [k for k in (term, p.capacity.lower()) if k in rank]
         if not keys:
             continue
-        # a qualified term ("Foreign Borrower", "Subsidiary Borrower") ranks after every plain one: the
-        # filer is the plain "Company" or "Borrower" beside it
-        r = (rank[term] if term in rank else len(rank) + min(rank[k] for k in keys) if term else rank[keys[0]], i)
+        if term in rank:
+            level = rank[term]
+        elif term:
+            # a qualified term ("Foreign Borrower", "Subsidiary Borrower") ranks after every plain one: the
+            # filer is the plain "Company" or "Borrower" beside it
+            level = len(rank) + min(rank[k] for k in keys)
+        else:
+            level = min(rank[k] for k in keys)
+        r = (level, i)
         if best is None or r < best:
             best, chosen = r, p
     if chosen is None:  # else the first party that neither lends nor acts as agent or trustee

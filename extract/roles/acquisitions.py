@@ -690,9 +690,13 @@ class AcquisitionExtractor(RoleComponent):
         keys = list(dict.fromkeys(x.key for x in others))
         if len(keys) != 1:
             return []
+        return self._emit(p, [parent], keys[0], a, b, self._attrs(p, a, b, "merger") + self._merger_status(p, a, b))
+
+    @staticmethod
+    def _merger_status(p: Passage, a: int, b: int) -> list[tuple[str, str]]:
+        """A merger agreement told by its party list is pending unless the sentence says it closed."""
         sent = p.text[a:b]
-        status = [] if _DONE.search(sent) or _RX["done_verb"].search(sent) else [("status", "pending")]
-        return self._emit(p, [parent], keys[0], a, b, self._attrs(p, a, b, "merger") + status)
+        return [] if _DONE.search(sent) or _RX["done_verb"].search(sent) else [("status", "pending")]
 
     def _listed_parent(self, p: Passage, a: int, b: int, ments: list[Mention]) -> list[Fact]:
         """A merger agreement's party list naming no merger subsidiary's parent, the subsidiary between the
@@ -702,17 +706,18 @@ class AcquisitionExtractor(RoleComponent):
         Sub, Inc.") is Parent, Company, Sub as often as Company, Parent, Sub, and says nothing. Only a name of
         the strict shape ("Merger Sub") counts: an "Acquisition Corp." may be the acquisition company."""
         am = _AMONG.search(p.text, a, b)
-        among = _RX["among_word"].search(p.text, am.start() if am else a, b)
-        if am is None or among is None:
+        among = _RX["among_word"].search(p.text, am.start(), b) if am else None
+        if among is None:
             return []  # "A and Merger Sub entered into a support agreement with X": no party list
         # the merger agreement's own list, on its line (an exhibit index lists the next agreement below it)
         nl = p.text.find("\n", among.end(), b)
         hi = nl if nl >= 0 else b
         parties = [x for x in ments if among.end() <= x.start < hi and not _IN_ROLE.match(p.text, x.end, b)]
+        # Parent, Merger Sub and the Company come first; a fourth and later party is a representative or an
+        # escrow agent ("… and Shareholder Representative Services LLC")
         order = list(dict.fromkeys(x.key for x in parties))
         if len(order) < 3:
-            return []  # a fourth and later party is a representative or an escrow agent ("… and Shareholder
-            # Representative Services LLC"): Parent, Merger Sub and the Company come first
+            return []
         # only a name of the strict shape: "Wren Acquisition Corporation" may be the acquisition company itself,
         # unless the sentence tells the deal closed ("the close of the transactions contemplated by the Agreement
         # and Plan of Merger between the Company, Tanzania Acquisition Corporation, TouchCommerce, Inc. …")
@@ -722,9 +727,7 @@ class AcquisitionExtractor(RoleComponent):
         if len(subs) != 1 or order.index(subs[0]) != 1:
             return []  # "A, B and Merger Sub" is Parent, Company, Sub as often as Company, Parent, Sub
         parent, target = order[0], order[2]
-        sent = p.text[a:b]
-        status = [] if _DONE.search(sent) or _RX["done_verb"].search(sent) else [("status", "pending")]
-        return self._emit(p, [parent], target, a, b, self._attrs(p, a, b, "merger") + status)
+        return self._emit(p, [parent], target, a, b, self._attrs(p, a, b, "merger") + self._merger_status(p, a, b))
 
     def _sub_parent_key(self, p: Passage, sub: Mention) -> str | None:
         """The parent of a merger subsidiary, as this passage or an earlier one of the filing names it."""

@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, field
 
 from corpkg.extract.agreements import is_lending_capacity
-from corpkg.extract.model import Fact
+from corpkg.extract.model import Agreement, Fact
 from corpkg.extract.names import name_key
 from corpkg.extract.roles.base import RoleComponent, role_factory
 from corpkg.extract.roles.common import (
@@ -211,28 +211,31 @@ class LenderExtractor(RoleComponent):
     def _in_agreement(p: Passage) -> bool:
         """Whether the passage lies in a document read as an agreement (its parties are read by the
         agreements stage; its inner references to other facilities make no facts of their own)."""
+        return bool(LenderExtractor._agreements_here(p))
+
+    @staticmethod
+    def _agreements_here(p: Passage) -> list[Agreement]:
+        """The agreements read from the document the passage lies in."""
         doc = p.ctx.document
         if doc is None or not doc.agreements:
-            return False
+            return []
         here = doc.document_at(p.start)
-        return here is not None and any(doc.document_at(ag.start) is here for ag in doc.agreements)
+        return [ag for ag in doc.agreements if here is not None and doc.document_at(ag.start) is here]
 
     @staticmethod
     def _agreement_parties(p: Passage) -> tuple[set[str], set[str], set[str]] | None:
         """The keys of the lenders, the borrowers and all parties of the agreement the passage lies in,
-        when its parties name a lender and a borrower."""
-        doc = p.ctx.document
-        if doc is None or not doc.agreements:
-            return None
-        here = doc.document_at(p.start)
-        for ag in doc.agreements:
-            if here is None or doc.document_at(ag.start) is not here:
-                continue
-            keys = {q.name: p.ctx.resolve_key(" ".join(q.name.split())) or name_key(q.name) for q in ag.parties}
-            lends = {keys[q.name] for q in ag.parties if is_lending_capacity(q.capacity)}
-            borrows = {keys[q.name] for q in ag.parties if "borrower" in q.capacity}
-            if lends and borrows:
-                return lends, borrows, set(keys.values())
+        when its parties name a lender and a borrower (resolved once per agreement and filing)."""
+        known: dict[int, tuple[set[str], set[str], set[str]] | None] = p.ctx.memo.setdefault("agreement_party_keys", {})
+        for ag in LenderExtractor._agreements_here(p):
+            if id(ag) not in known:
+                keys = {q.name: p.ctx.resolve_key(" ".join(q.name.split())) or name_key(q.name) for q in ag.parties}
+                lends = {keys[q.name] for q in ag.parties if is_lending_capacity(q.capacity)}
+                borrows = {keys[q.name] for q in ag.parties if "borrower" in q.capacity}
+                known[id(ag)] = (lends, borrows, set(keys.values())) if lends and borrows else None
+            found = known[id(ag)]
+            if found is not None:
+                return found
         return None
 
     @staticmethod

@@ -975,8 +975,7 @@ class OfficerExtractor(RoleComponent):
         if period and not appoint and not resign:
             # "served as Vice President at Dover from 2012 to 2024", "From 2012 to 2024, he was …": a past seat
             # with its dates
-            attrs = [x for x in attrs if x[0] not in ("status", "startDate", "endDate")]
-            attrs += [("startDate", period[0]), ("endDate", period[1]), ("status", "former")]
+            attrs = _past_seat(attrs, *period)
         if len(keys) > 1:  # each member of "A since 2008, B since November 2016" has its own start
             attrs = [x for x in attrs if x[0] != "startDate"]
             per_org = {m.key: self._since_after(p, m) for m in orgs}
@@ -1029,12 +1028,10 @@ class OfficerExtractor(RoleComponent):
                         or _RX["earlier_lead"].search(gap) or gp)
             filler = "previously served " if past else ""
             made = self._make(p, a, b, person, run, filler, after=True)
-            dates = [(_period_date(gp.group("d1")), _period_date(gp.group("d2")))] if gp else []
-            if dates and all(dates[0]):
+            d1, d2 = (_period_date(gp.group("d1")), _period_date(gp.group("d2"))) if gp else (None, None)
+            if d1 and d2:
                 # "… and from October 2000 to October 2002 was Senior Vice President of …": this seat's period
-                made = [replace(f, attributes=tuple(x for x in f.attributes if x[0] not in ("startDate", "endDate", "status"))
-                                + (("startDate", str(dates[0][0])), ("endDate", str(dates[0][1])), ("status", "former")))
-                        for f in made]
+                made = [replace(f, attributes=tuple(_past_seat(list(f.attributes), d1, d2))) for f in made]
             # the sentence's start date is the first seat's; a closed period of this seat's own stays
             facts += [f if f.attribute("endDate") else replace(f, attributes=tuple(x for x in f.attributes if x[0] != "startDate"))
                       for f in made]
@@ -1175,6 +1172,12 @@ def _same_name(line: str, name: str) -> bool:
     head = line.lstrip()[: len(name)]
     rest = line.lstrip()[len(name) :]
     return head != name and head.lower() == name.lower() and not rest[:1].isalnum()
+
+
+def _past_seat(attrs: list[tuple[str, str]], start: str, end: str) -> list[tuple[str, str]]:
+    """A seat's attributes as a past seat held from ``start`` to ``end``."""
+    return [x for x in attrs if x[0] not in ("status", "startDate", "endDate")] + [
+        ("startDate", start), ("endDate", end), ("status", "former")]
 
 
 def _period_date(text: str) -> str | None:

@@ -201,20 +201,15 @@ def _fragments(entities: dict[str, Entity], taking_part: set[str]) -> list[str]:
     spans = sorted((m.start, m.end, k) for k, e in entities.items() if e.kind == "Organization"
                    for m in e.mentions if m.end > m.start)
     starts = [s for s, _, _ in spans]
-    out = []
-    for k, e in entities.items():
-        if e.kind != "Organization" or e.is_issuer or k in taking_part or not e.mentions:
-            continue
-        inside = True
-        for m in e.mentions:
-            hi = bisect.bisect_right(starts, m.start)
-            if not any(ok != k and os <= m.start and oe >= m.end and oe - os > m.end - m.start
-                       for os, oe, ok in spans[max(0, hi - _FRAGMENT_LOOKBACK):hi]):
-                inside = False
-                break
-        if inside:
-            out.append(k)
-    return out
+
+    def held(k: str, a: int, b: int) -> bool:  # a longer name of another organization holds [a, b)
+        hi = bisect.bisect_right(starts, a)
+        return any(ok != k and os <= a and oe >= b and oe - os > b - a
+                   for os, oe, ok in spans[max(0, hi - _FRAGMENT_LOOKBACK):hi])
+
+    return [k for k, e in entities.items()
+            if e.kind == "Organization" and not e.is_issuer and k not in taking_part and e.mentions
+            and all(held(k, m.start, m.end) for m in e.mentions)]
 
 
 _FRAGMENT_LOOKBACK = 40  # spans starting before a mention searched for one that holds it
