@@ -8,21 +8,21 @@ filing already in SPLITS.tsv, aimed at the kinds the locked test found weakest (
 - `8-K-biography`: Item 5.02 with a biography ("served as", "has been") — the first 12;
 - `8-K`: the next 24 of the rest in sha1 order.
 Within each group files in sha1 order take the same slots as batches 1 and 2 (test, dev, train, test,
-train, train): a third locked test. Printed rows are appended to SPLITS.tsv once; re-running prints
-the same rows.
+train, train): a third locked test. Printed rows are appended to SPLITS.tsv once; run against SPLITS.tsv as it
+was before they were appended, it prints the same rows again (they leave out every file already there).
 
     python3 tests/annotations/assign_splits_batch3.py ../shared/corpus >> tests/annotations/SPLITS.tsv
 """
 
 from __future__ import annotations
 
-import hashlib
 import re
 import sys
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-SLOTS = ["test", "dev", "train", "test", "train", "train"]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from batches import fresh_crawler, print_rows
+
 N_KIND = 12
 N_MORE = 24
 MAX_BYTES = 150_000
@@ -32,28 +32,16 @@ ITEM_502 = re.compile(r"Item 5\.02", re.I)
 BIOGRAPHY = re.compile(r"served as|has been")
 
 
-def h(name: str) -> str:
-    return hashlib.sha1(name.encode()).hexdigest()
-
-
 def main() -> None:
     corpus = Path(sys.argv[1])
-    lines = (HERE / "SPLITS.tsv").read_text().splitlines()[1:]
-    done = {line.split("\t")[0] for line in lines}
-    crawler = sorted((p for p in (corpus / "edgar-crawler-8k").glob("*.*")
-                      if p.name != "MANIFEST.tsv"), key=lambda p: h(p.name))
-    fresh = [p for p in crawler if p.name not in done and p.stat().st_size <= MAX_BYTES]
+    fresh = fresh_crawler(corpus, MAX_BYTES)
     text = {p: p.read_text(errors="replace") for p in fresh}
     acquisition = [p for p in fresh if ACQUISITION.search(text[p])][:N_KIND]
     biography = [p for p in fresh if p not in acquisition and ITEM_502.search(text[p])
                  and BIOGRAPHY.search(text[p])][:N_KIND]
     chosen = set(acquisition) | set(biography)
     more = [p for p in fresh if p not in chosen][:N_MORE]
-    for group, files in (("8-K-acquisition", acquisition), ("8-K-biography", biography),
-                         ("8-K", more)):
-        for i, p in enumerate(files):
-            rel = "corpus/" + str(p.relative_to(corpus))
-            print(f"{p.name}\t{rel}\t{group}\t{SLOTS[i % len(SLOTS)]}")
+    print_rows(corpus, (("8-K-acquisition", acquisition), ("8-K-biography", biography), ("8-K", more)))
 
 
 if __name__ == "__main__":

@@ -11,23 +11,22 @@ run on the annotators' plain text (`totext.py`), not on corpkg's reader:
 - `8-K-biography`: Item 5.02 with a biography ("served as", "has been") — the first 10 of the rest.
 Within each group files in sha1 order of the file name take the same slots as batches 1 to 3 (test,
 dev, train, test, train, train): a third locked test. Printed rows are appended to SPLITS.tsv once;
-re-running prints the same rows.
+run against SPLITS.tsv as it
+was before they were appended, it prints the same rows again (they leave out every file already there).
 
     python3 tests/annotations/assign_splits_batch4.py ../shared/corpus >> tests/annotations/SPLITS.tsv
 """
 
 from __future__ import annotations
 
-import hashlib
 import re
 import sys
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
-from totext import to_text  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from batches import fresh_crawler, print_rows
+from totext import to_text
 
-SLOTS = ["test", "dev", "train", "test", "train", "train"]
 N_BIOGRAPHY = 10
 MAX_BYTES = 150_000
 LENDING = re.compile(r"credit agreement|loan agreement|credit facility|term loan|note purchase agreement"
@@ -38,28 +37,16 @@ ITEM_502 = re.compile(r"Item 5\.02", re.I)
 BIOGRAPHY = re.compile(r"served as|has been")
 
 
-def h(name: str) -> str:
-    return hashlib.sha1(name.encode()).hexdigest()
-
-
 def main() -> None:
     corpus = Path(sys.argv[1])
-    lines = (HERE / "SPLITS.tsv").read_text().splitlines()[1:]
-    done = {line.split("\t")[0] for line in lines}
-    crawler = sorted((p for p in (corpus / "edgar-crawler-8k").glob("*.*")
-                      if p.name != "MANIFEST.tsv"), key=lambda p: h(p.name))
-    fresh = [p for p in crawler if p.name not in done and p.stat().st_size <= MAX_BYTES]
+    fresh = fresh_crawler(corpus, MAX_BYTES)
     text = {p: to_text(p.read_text(errors="replace")) for p in fresh}
     lending = [p for p in fresh if LENDING.search(text[p])]
     acquisition = [p for p in fresh if p not in lending and ACQUISITION.search(text[p])]
     chosen = set(lending) | set(acquisition)
     biography = [p for p in fresh if p not in chosen and ITEM_502.search(text[p])
                  and BIOGRAPHY.search(text[p])][:N_BIOGRAPHY]
-    for group, files in (("8-K-lending", lending), ("8-K-acquisition", acquisition),
-                         ("8-K-biography", biography)):
-        for i, p in enumerate(files):
-            rel = "corpus/" + str(p.relative_to(corpus))
-            print(f"{p.name}\t{rel}\t{group}\t{SLOTS[i % len(SLOTS)]}")
+    print_rows(corpus, (("8-K-lending", lending), ("8-K-acquisition", acquisition), ("8-K-biography", biography)))
 
 
 if __name__ == "__main__":

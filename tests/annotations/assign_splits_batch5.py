@@ -7,46 +7,34 @@ took every lending and acquisition 8-K), read through the annotators' plain text
   file name;
 - `8-K`: the next 30 of the rest in sha1 order (results, votes, other events).
 Within each group files take the same slots as batches 1 to 4 (test, dev, train, test, train, train): a
-third locked test. Printed rows are appended to SPLITS.tsv once; re-running prints the same rows.
+third locked test. Printed rows are appended to SPLITS.tsv once; run against SPLITS.tsv as it
+was before they were appended, it prints the same rows again (they leave out every file already there).
 
     python3 tests/annotations/assign_splits_batch5.py ../shared/corpus >> tests/annotations/SPLITS.tsv
 """
 
 from __future__ import annotations
 
-import hashlib
 import re
 import sys
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
-from totext import to_text  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from batches import fresh_crawler, print_rows
+from totext import to_text
 
-SLOTS = ["test", "dev", "train", "test", "train", "train"]
 N_GROUP = 30
 MAX_BYTES = 150_000
 ITEM_502 = re.compile(r"Item\s+5\.02", re.I)
 
 
-def h(name: str) -> str:
-    return hashlib.sha1(name.encode()).hexdigest()
-
-
 def main() -> None:
     corpus = Path(sys.argv[1])
-    lines = (HERE / "SPLITS.tsv").read_text().splitlines()[1:]
-    done = {line.split("\t")[0] for line in lines}
-    crawler = sorted((p for p in (corpus / "edgar-crawler-8k").glob("*.*")
-                      if p.name != "MANIFEST.tsv"), key=lambda p: h(p.name))
-    fresh = [p for p in crawler if p.name not in done and p.stat().st_size <= MAX_BYTES]
+    fresh = fresh_crawler(corpus, MAX_BYTES)
     text = {p: to_text(p.read_text(errors="replace")) for p in fresh}
     officers = [p for p in fresh if ITEM_502.search(text[p])][:N_GROUP]
     more = [p for p in fresh if p not in officers][:N_GROUP]
-    for group, files in (("8-K-officers", officers), ("8-K", more)):
-        for i, p in enumerate(files):
-            rel = "corpus/" + str(p.relative_to(corpus))
-            print(f"{p.name}\t{rel}\t{group}\t{SLOTS[i % len(SLOTS)]}")
+    print_rows(corpus, (("8-K-officers", officers), ("8-K", more)))
 
 
 if __name__ == "__main__":
