@@ -1,0 +1,108 @@
+"""Issue 12, seventh session: phrasings the first measurement of batch 6 (and the Ford 10-K's
+executive-officer notes) showed missed, written as hand-made sentences about invented companies and
+people: a second title the list does not know before "of X", a region after a title, a retirement
+announced to a named company, a named company's possessive before a title, "terminated as",
+acquisitions coordinated with a second verb, and dated members of a list of acquisitions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from corpkg.extract.model import Extraction
+from corpkg.extract.pipeline import extract_filing, load_pipeline
+from corpkg.extract.reader import read_filing
+
+COVER = """UNITED STATES
+SECURITIES AND EXCHANGE COMMISSION
+FORM 8-K
+CURRENT REPORT
+
+HALVERSON OPTICS CORPORATION
+(Exact name of registrant as specified in its charter)
+
+"""
+
+
+@pytest.fixture(scope="module")
+def nlp():  # type: ignore[no-untyped-def]
+    return load_pipeline()
+
+
+def _extract(nlp, tmp_path: Path, body: str) -> Extraction:  # type: ignore[no-untyped-def]
+    path = tmp_path / "doc.txt"
+    path.write_text(COVER + body + "\n")
+    return extract_filing(read_filing(path), nlp=nlp)
+
+
+def _positions(ex: Extraction) -> dict[tuple[str, str], dict[str, list[str]]]:
+    lab = {e.key: e.label for e in ex.entities}
+    out: dict[tuple[str, str], dict[str, list[str]]] = {}
+    for f in ex.facts:
+        if f.role == "position":
+            key = (lab[f.participant("holder")[0]], lab[f.participant("organization")[0]])
+            attrs = out.setdefault(key, {})
+            for k, v in f.attributes:
+                attrs.setdefault(k, []).append(v)
+    return out
+
+
+def _acquisitions(ex: Extraction) -> set[tuple[str, str]]:
+    lab = {e.key: e.label for e in ex.entities}
+    return {(lab[a], lab[t]) for f in ex.facts if f.role == "acquisition"
+            for a in f.participant("acquirer") for t in f.participant("target")}
+
+
+def test_a_second_unknown_title_before_the_company(nlp, tmp_path: Path) -> None:
+    ex = _extract(nlp, tmp_path, "Nora P. Quill joined us in 2019. From 2012 until 2016, Ms. Quill was President "
+                                 "and Regional Executive of Lindqvist Appliances Ltd. in Singapore.\n")
+    pos = _positions(ex)
+    assert ("Nora P. Quill", "Lindqvist Appliances Ltd.") in pos
+    assert ("Nora P. Quill", "Halverson Optics Corporation") not in pos
+
+
+def test_a_region_after_the_title_and_terminated_as(nlp, tmp_path: Path) -> None:
+    ex = _extract(nlp, tmp_path, "On March 3, 2021, Peter Brannigan was terminated as Group President Europe of "
+                                 "Halverson Optics Corporation, effective immediately.\n")
+    pos = _positions(ex)
+    seat = pos[("Peter Brannigan", "Halverson Optics Corporation")]
+    assert seat["title"] == ["President"]
+    assert seat["status"] == ["former"] and seat["endDate"] == ["2021-03-03"]
+
+
+def test_a_retirement_announced_to_a_named_company(nlp, tmp_path: Path) -> None:
+    ex = _extract(nlp, tmp_path, 'Walter K. Osgood has notified Halverson Optics Corporation (the "Company") that he '
+                                 "will retire from his position as the Company's Vice President, Global Sales, on "
+                                 "June 30, 2024.\n")
+    seat = _positions(ex)[("Walter K. Osgood", "Halverson Optics Corporation")]
+    assert seat["status"] == ["former"] and seat["endDate"] == ["2024-06-30"]
+
+
+def test_a_named_companys_possessive_before_the_title(nlp, tmp_path: Path) -> None:
+    ex = _extract(nlp, tmp_path, "Marta Linde, Halverson's former controller and Principal Accounting Officer, "
+                                 "will continue to serve as Halverson's director of tax.\n")
+    assert ("Marta Linde", "Halverson Optics Corporation") in _positions(ex)
+
+
+def test_a_lowercase_sentence_does_not_pass_for_a_possessive(nlp, tmp_path: Path) -> None:
+    # "and the Company's" after one officer's name belongs to the next officer, not to the first
+    ex = _extract(nlp, tmp_path, "The Company's Chief Executive Officer, Anton Hale, and the Company's Chief "
+                                 "Financial Officer, Rhea Voss, evaluated the disclosure controls.\n")
+    pos = _positions(ex)
+    assert pos[("Anton Hale", "Halverson Optics Corporation")]["title"] == ["Chief Executive Officer"]
+    assert pos[("Rhea Voss", "Halverson Optics Corporation")]["title"] == ["Chief Financial Officer"]
+
+
+def test_acquired_and_integrated(nlp, tmp_path: Path) -> None:
+    ex = _extract(nlp, tmp_path, "In fiscal 2019 we successfully acquired and integrated Corvex Timing Inc., a "
+                                 "maker of oscillators, and improved our margins.\n")
+    assert _acquisitions(ex) == {("Halverson Optics Corporation", "Corvex Timing Inc.")}
+
+
+def test_dated_members_of_a_list_of_acquisitions(nlp, tmp_path: Path) -> None:
+    ex = _extract(nlp, tmp_path, "The non-GAAP results exclude amortization of intangible assets related to "
+                                 "acquisitions of Pellwood Sensors, Inc. in March 2017 and Ardent Photonics, Inc. in "
+                                 "May 2019.\n")
+    assert _acquisitions(ex) == {("Halverson Optics Corporation", "Pellwood Sensors, Inc."),
+                                 ("Halverson Optics Corporation", "Ardent Photonics, Inc.")}
