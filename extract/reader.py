@@ -302,6 +302,9 @@ class _Reader:
                 res = None
                 if kind == "html":
                     res = htmltext.convert(src, d.body_start, d.body_end, b)
+                    if len(b) > s and b.last_char() != "\n":
+                        # the converted text ends a line: "… Chief Legal Officer" is not glued to "</TEXT>"
+                        b.add_synthetic("\n", d.body_end)
                     self.warnings.extend(f"document {d.sequence or '?'} ({d.type}): {w}" for w in res.warnings)
                     for k, v in res.dei.items():
                         dei.setdefault(k, v)

@@ -106,3 +106,33 @@ def test_dated_members_of_a_list_of_acquisitions(nlp, tmp_path: Path) -> None:
                                  "May 2019.\n")
     assert _acquisitions(ex) == {("Halverson Optics Corporation", "Pellwood Sensors, Inc."),
                                  ("Halverson Optics Corporation", "Ardent Photonics, Inc.")}
+
+
+def test_employed_by_most_recently_serving_as(nlp, tmp_path: Path) -> None:
+    ex = _extract(nlp, tmp_path, "Gerald V. Okafor joined the Company in 2021. From March 2015 through June 2021, "
+                                 "Mr. Okafor was employed by Brightwater Instruments, Inc., most recently serving as "
+                                 "corporate controller for Brightwater Instruments, Inc. From 2008 through March 2015, "
+                                 "Mr. Okafor was employed by Dunmore & Pike LLP, most recently as Senior Manager.\n")
+    pos = _positions(ex)
+    seat = pos[("Gerald V. Okafor", "Brightwater Instruments, Inc.")]
+    assert seat["status"] == ["former"]
+    assert seat["startDate"] == ["2015-03"] and seat["endDate"] == ["2021-06"]
+    audit = pos[("Gerald V. Okafor", "Dunmore & Pike LLP")]
+    assert audit["printedTitle"] == ["Senior Manager"] and audit["endDate"] == ["2015-03"]
+
+
+def test_a_signature_closing_an_html_document_keeps_its_title(nlp, tmp_path: Path) -> None:
+    # an HTML 8-K inside <DOCUMENT>/<TEXT>: the converted text's last line (the signer's title) must not be
+    # glued to the closing tag
+    html = ("<DOCUMENT>\n<TYPE>8-K\n<SEQUENCE>1\n<TEXT>\n<html><body><p>FORM 8-K</p><p>CURRENT REPORT</p>"
+            "<p>HALVERSON OPTICS CORPORATION</p><p>(Exact name of registrant as specified in its charter)</p>"
+            "<p>Item 8.01 Other Events.</p><p>The Company moved its offices.</p><p>SIGNATURE</p>"
+            "<p>HALVERSON OPTICS CORPORATION</p><table><tr><td>Date: May 2, 2024</td><td>By:</td>"
+            "<td>/s/ Lena M. Prieto</td></tr></table><p>Lena M. Prieto</p>"
+            "<p>Executive Vice President and Chief Legal Officer</p></body></html></TEXT>\n</DOCUMENT>\n")
+    path = tmp_path / "doc.htm"
+    path.write_text(html)
+    doc = read_filing(path)
+    assert "Officer</TEXT>" not in doc.text and "Chief Legal Officer\n</TEXT>" in doc.text
+    pos = _positions(extract_filing(doc, nlp=nlp))
+    assert "Chief Legal Officer" in pos[("Lena M. Prieto", "Halverson Optics Corporation")]["title"]

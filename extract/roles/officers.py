@@ -842,7 +842,7 @@ class OfficerExtractor(RoleComponent):
         if m.group("stay"):
             filler = "is "  # an extended term ("would remain employed … and serve as CEO from 2019 to 2021")
         elif m.group("past") or _RX["closed_period_after"].search(_blanked(p, run[1], min(b, run[1] + _W["after_run"]))):
-            filler = "previously "
+            filler = "was previously "  # a past seat, its dates read after the title or opening the sentence
         return self._make(p, a, b, person, run, filler, after=True, org_hint=org)
 
     def _boards_of(self, p: Passage, a: int, b: int) -> list[Fact]:
