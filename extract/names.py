@@ -309,7 +309,7 @@ _PLACE_STARTS = {"santa", "san", "los", "las", "fort", "port", "mount", "lake", 
                  "new", "st", "saint", "upper", "lower", "greater"}
 _INITIAL = re.compile(r"^[A-Z]\.?$")
 _NAMEISH = re.compile(
-    r"^(?:[A-Z][a-z]+(?:[-'’][A-Z]?[a-z]+)*|(?:Mc|Mac|O'|O’|De|Di|Da|La|Le|Van|Von|St\.?)[A-Z][a-z]+(?:-[A-Z][a-z]+)?|[A-Z]{2,})$"
+    r"^(?:[A-Z][a-z]+(?:[-'’][A-Z]?[a-z]+)*|(?:Mc|Mac|O'|O’|De|Di|Da|La|Le|Van|Von|St\.?|de|di|da|du|la|le|van|von)[A-Z][a-z]+(?:-[A-Z][a-z]+)?|[A-Z]{2,})$"
 )
 
 

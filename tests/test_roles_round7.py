@@ -136,3 +136,27 @@ def test_a_signature_closing_an_html_document_keeps_its_title(nlp, tmp_path: Pat
     assert "Officer</TEXT>" not in doc.text and "Chief Legal Officer\n</TEXT>" in doc.text
     pos = _positions(extract_filing(doc, nlp=nlp))
     assert "Chief Legal Officer" in pos[("Lena M. Prieto", "Halverson Optics Corporation")]["title"]
+
+
+def test_held_the_position_of(nlp, tmp_path: Path) -> None:
+    ex = _extract(nlp, tmp_path, "Mr. Okonkwo joined the Board in 2015. In 2011 Daniel R. Okonkwo held the position "
+                                 "of interim Chief Executive Officer at Renfrew Turbines, Inc., a maker of pumps.\n")
+    assert ("Daniel R. Okonkwo", "Renfrew Turbines, Inc.") in _positions(ex)
+
+
+def test_several_directors_tell_the_board_of_a_named_company(nlp, tmp_path: Path) -> None:
+    ex = _extract(nlp, tmp_path, 'On May 9, 2024, each of Carla B. Whitfield, Ramon Estrada and Peter J. Lindgren '
+                                 'notified the Board of Directors (the "Board") of Halverson Optics Corporation (the '
+                                 '"Company" or "Halverson") of their intention to resign as a director of the '
+                                 "Company, effective upon the closing of the spin-off.\n")
+    pos = _positions(ex)
+    for name in ("Carla B. Whitfield", "Ramon Estrada", "Peter J. Lindgren"):
+        assert pos[(name, "Halverson Optics Corporation")]["status"] == ["former"]
+
+
+def test_a_particle_surname_in_lower_case_is_a_person(nlp, tmp_path: Path) -> None:
+    ex = _extract(nlp, tmp_path, "On June 3, 2024, the Board elected Nadia L. Brun and Marco A. deLuca as Directors, "
+                                 "effective July 1, 2024.\n")
+    kinds = {e.label: e.kind for e in ex.entities}
+    assert kinds["Marco A. deLuca"] == "Person"
+    assert ("Marco A. deLuca", "Halverson Optics Corporation") in _positions(ex)
