@@ -1449,8 +1449,14 @@ def _context(text: str, cands: list[Candidate], lower: frozenset[str] | set[str]
             c.kind, c.score = "Person", 0.9
             c.signals.append("honorific")
         if rx["title_after"].search(after) or rx["age_after"].search(after) or rx["title_before"].search(before):
-            if c.kind == "Person" or (c.score < 0.5 and _nameish(c.text) and len(c.text.split()) >= 2
-                                      and not any(w.lower() in lexicon().common_words for w in c.text.split())):
+            ws = c.text.split()
+            lex = lexicon()
+            # a listed first name that is also a word ("Officer, Mark Benjamin"): the title beside it makes the
+            # person unless the surname is a common word too; an age makes it even then ("Dean Banks, age 47")
+            first_named = ws[0].lower() in lex.first_names and (
+                ws[-1].lower() not in lex.common_words or bool(rx["age_after"].search(after)))
+            if c.kind == "Person" or (c.score < 0.5 and _nameish(c.text) and 2 <= len(ws) <= 4
+                                      and (first_named or not any(w.lower() in lex.common_words for w in ws))):
                 c.kind, c.score = "Person", max(c.score, 0.85)
                 c.signals.append("title")
         if ((c.kind == "Organization" and c.score < ACCEPT) or (c.kind == "Person" and c.score <= 0.75)) \

@@ -160,3 +160,14 @@ def test_a_particle_surname_in_lower_case_is_a_person(nlp, tmp_path: Path) -> No
     kinds = {e.label: e.kind for e in ex.entities}
     assert kinds["Marco A. deLuca"] == "Person"
     assert ("Marco A. deLuca", "Halverson Optics Corporation") in _positions(ex)
+
+
+def test_a_first_name_that_is_a_word_beside_an_age_or_a_title(nlp, tmp_path: Path) -> None:
+    ex = _extract(nlp, tmp_path, "Effective May 1, 2024, the Company appointed Dean Hollis, age 51, as President. "
+                                 "Advisory services will go to the Company's incoming Chief Executive Officer, "
+                                 "Mark Tillman, during the transition.\n")
+    kinds = {e.label: e.kind for e in ex.entities}
+    assert kinds["Dean Hollis"] == "Person" and kinds["Mark Tillman"] == "Person"
+    pos = _positions(ex)
+    assert ("Dean Hollis", "Halverson Optics Corporation") in pos
+    assert ("Mark Tillman", "Halverson Optics Corporation") in pos
