@@ -260,6 +260,7 @@ def find_mentions(text: str, *, lowercase_words: frozenset[str] | set[str] = fro
     _merge_firm_lists(text, cands, lowercase_words)
     _lowercase_suffixed(text, cands)
     _join_for(text, cands)
+    _join_co(text, cands)
     _context(text, cands, lowercase_words)
     _groups(text, cands)
     _list_context(text, cands)
@@ -626,6 +627,9 @@ def _strip_leading_titles(p: _Piece) -> list[Candidate] | None:
         for t in lex.titles:
             if low.startswith(t + " ") and t not in _TITLES_KEPT_IN_NAMES:
                 n = len(t.split())
+                rest = " ".join(p.words(p.toks[n:]))
+                if t.endswith("holder") and has_legal_suffix(rest) and not _distinctive_core(rest):
+                    break  # "Shareholder Representative Services LLC": the holders' word opens a name of generic words
                 if n < len(p.toks) - (0 if p.toks[n:] and p.word(n) in ("and", "AND", "of") else 1):
                     p.toks = p.toks[n:]
                     p.signals.append("title")
@@ -1879,6 +1883,21 @@ def _join_for(text: str, cands: list[Candidate]) -> None:
                                    b.signals + ["for-joined"])
                 cands[i : i + 2] = [merged]
                 continue
+        i += 1
+
+
+def _join_co(text: str, cands: list[Candidate]) -> None:
+    """"Marygold & Co. Advisory Services, LLC": a name ending in "Co." and, right after it, a legal-form
+    name of generic words only are one name (the "Co." closed the first capitalised run)."""
+    i = 0
+    while i + 1 < len(cands):
+        a, b = cands[i], cands[i + 1]
+        if (text[a.end : b.start] == " " and a.rejected is None and b.rejected is None
+                and a.kind == "Organization" and b.kind == "Organization" and a.text.endswith(" Co.")
+                and has_legal_suffix(b.text) and not _distinctive_core(b.text)):
+            cands[i : i + 2] = [Candidate(a.start, b.end, text[a.start : b.end], "Organization",
+                                          max(a.score, b.score), b.signals + ["co-joined"])]
+            continue
         i += 1
 
 

@@ -171,3 +171,17 @@ def test_a_first_name_that_is_a_word_beside_an_age_or_a_title(nlp, tmp_path: Pat
     pos = _positions(ex)
     assert ("Dean Hollis", "Halverson Optics Corporation") in pos
     assert ("Mark Tillman", "Halverson Optics Corporation") in pos
+
+
+def test_names_that_open_with_a_holders_word_or_continue_after_co() -> None:
+    from corpkg.extract.mentions import find_mentions
+
+    def names(text: str) -> list[str]:
+        return [c.text for c in find_mentions(text).candidates if c.accepted]
+
+    assert "Stockholder Representative Services LLC" in names(
+        "a merger agreement among the Company, Ridge Parent, Inc. and Stockholder Representative Services LLC, as agent")
+    assert "Dunmore & Co. Advisory Services, LLC" in names(
+        "he resigned as a director of Dunmore & Co. Advisory Services, LLC, a wholly-owned subsidiary of the Company")
+    # an officer's title before a company is still cut off
+    assert "Realty Income Corporation" in names("By: Jane Roe, Secretary Realty Income Corporation")
