@@ -585,8 +585,9 @@ def _cut_of(p: _Piece) -> list[Candidate] | None:
         keep = _key(lw[-1]) in _OF_KEEP_HEADS or _key(lw[-1]).rstrip("s") in _OF_KEEP_HEADS or _key(lw[-1]) in lex.org_heads
         rws = [x for x in p.words(right) if x not in ("the", "The", "THE")]
         core_right = strip_legal_suffix(" ".join(rws)).split()
-        place_right = bool(rws) and (rws[0].lower() in lex.places or " ".join(rws[:2]).lower() in lex.places
-                                     or " ".join(rws[:3]).lower() in lex.places
+        pws = [x.rstrip(".,;:") if i == len(rws) - 1 else x for i, x in enumerate(rws)]  # "of America." ending a sentence
+        place_right = bool(rws) and (pws[0].lower() in lex.places or " ".join(pws[:2]).lower() in lex.places
+                                     or " ".join(pws[:3]).lower() in lex.places
                                      or (1 < len(core_right) <= 3 and core_right[-1] in _PLACE_HEADS))
         if keep and has_legal_suffix(right_text) and not place_right and (
                 len([x for x in lw if not x.isdigit() and (x not in _ARTICLES or rws[0].lower() in lex.common_words)]) > 1
@@ -595,8 +596,11 @@ def _cut_of(p: _Piece) -> list[Candidate] | None:
         if not keep and place_right and has_legal_suffix(right_text) and not _is_title(left_text) \
                 and lw[0] not in lex.non_entity_starts:
             keep = True  # "Waste Management of New York City, Inc.", "Banc of America Securities LLC"
+        if not keep and place_right and has_legal_suffix(left_text) and not _is_title(left_text) \
+                and lw[0] not in lex.non_entity_starts and len([x for x in lw if x not in _ARTICLES]) >= 2:
+            keep = True  # "The Prudential Insurance Company of America", "Pruco Life Insurance Company of New Jersey"
         if keep and len(lw) == 1 and len(rws) == 1 and not has_legal_suffix(right_text) \
-                and rws[0].lower() not in lex.places and rws[0] not in lex.state_codes:
+                and pws[0].lower() not in lex.places and pws[0] not in lex.state_codes:
             keep = False  # "Exchange of Bitcoin" (but "Bank of America", "University of Pennsylvania")
         if lw[0] in lex.non_entity_starts or _is_title(left_text) or not keep:
             if right and text[right[0][0] : right[0][1]] in {"the", "The", "THE"}:
@@ -1423,6 +1427,10 @@ def _surname_like(word: str) -> bool:
             and w.lower() not in lex.stop_phrases and w.lower() not in _ROLE_TERMS)
 
 
+_DESCRIPTION_BEFORE = re.compile(r"(?:^|[^\w-])(?:a|an)\s+(?:(?:leading|global|new|separate|private|public|diversified|major|"
+                                 r"large|small|premier|independent|privately[- ]held|publicly[- ]traded)\s+)*\Z", re.I)
+
+
 def _context(text: str, cands: list[Candidate], lower: frozenset[str] | set[str]) -> None:
     rx = _regexes()
     for c in cands:
@@ -1430,6 +1438,9 @@ def _context(text: str, cands: list[Candidate], lower: frozenset[str] | set[str]
         after = text[c.end : c.end + 80]
         if c.rejected is None and rx["place_after"].match(after) and not has_legal_suffix(c.text) and c.kind != "Organization":
             c.rejected = "place"
+        if c.rejected is None and _DESCRIPTION_BEFORE.search(before) and c.text.split()[-1].lower() == "company" \
+                and len(c.text.split()) >= 2 and not has_legal_suffix(" ".join(c.text.split()[:-1])):
+            c.rejected = "description"  # "eCera, a leading Taiwanese FCP Company", "into a Separate Public Company"
             continue
         if c.rejected is None and (rx["product_before"].search(before) or rx["product_after"].match(after)
                                    or _GLUED_MARK.search(c.text)):

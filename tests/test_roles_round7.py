@@ -185,3 +185,18 @@ def test_names_that_open_with_a_holders_word_or_continue_after_co() -> None:
         "he resigned as a director of Dunmore & Co. Advisory Services, LLC, a wholly-owned subsidiary of the Company")
     # an officer's title before a company is still cut off
     assert "Realty Income Corporation" in names("By: Jane Roe, Secretary Realty Income Corporation")
+
+
+def test_descriptions_and_names_ending_of_a_place() -> None:
+    from corpkg.extract.mentions import find_mentions
+
+    def names(text: str) -> list[str]:
+        return [c.text for c in find_mentions(text).candidates if c.accepted]
+
+    # "a leading … Company" describes the company named before it
+    assert names("we acquired Corvex, a leading Norwegian MEMS Company, last year") == ["Corvex"]
+    assert "Separate Public Company" not in names("to spin the unit off into a Separate Public Company next year")
+    # a legal-form name "of" a place, also at the end of a sentence
+    assert names("We borrowed $50 million from The Stanhope Life Insurance Company of America.") == [
+        "The Stanhope Life Insurance Company of America"]
+    assert names("He was a managing director with the Bank of America.") == ["Bank of America"]
