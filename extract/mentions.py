@@ -563,7 +563,10 @@ def _strip_leading_number(p: _Piece) -> list[Candidate] | None:
         whole = " ".join(p.words())
         before = p.text[max(0, p.toks[0][0] - 12) : p.toks[0][0]]
         numbered = len(p.word(0)) >= 5 and has_legal_suffix(whole)  # "2136305 Ontario Inc.": a numbered company
-        if not numbered and (not has_legal_suffix(whole) or _NUMBER_CONTEXT_BEFORE.search(before)):
+        # "DenCo, 4400 Holdings, LLC": without its number the name is generic words only
+        bare = (has_legal_suffix(whole) and not re.fullmatch(r"(?:19|20)\d\d", p.word(0))
+                and not _distinctive_core(" ".join(p.words(p.toks[1:]))))
+        if not numbered and not bare and (not has_legal_suffix(whole) or _NUMBER_CONTEXT_BEFORE.search(before)):
             p.toks = p.toks[1:]
     return None
 

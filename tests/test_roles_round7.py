@@ -200,3 +200,14 @@ def test_descriptions_and_names_ending_of_a_place() -> None:
     assert names("We borrowed $50 million from The Stanhope Life Insurance Company of America.") == [
         "The Stanhope Life Insurance Company of America"]
     assert names("He was a managing director with the Bank of America.") == ["Bank of America"]
+
+
+def test_a_numbered_company_of_generic_words_keeps_its_number() -> None:
+    from corpkg.extract.mentions import find_mentions
+
+    names = [c.text for c in find_mentions("by and among Redco, 5120 Holdings, LLC, a Texas limited liability "
+                                           "company, and the Company").candidates if c.accepted]
+    assert "5120 Holdings, LLC" in names
+    # a year before a name is still no part of it
+    assert not any(n.startswith("2019") for n in [c.text for c in find_mentions(
+        "In 2019, Acme Holdings, LLC was formed.").candidates])
