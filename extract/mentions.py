@@ -583,12 +583,14 @@ def _cut_of(p: _Piece) -> list[Candidate] | None:
             continue
         left, right = p.toks[:i], p.toks[i + 1 :]
         lw = p.words(left)
+        if any(x in ("and", "AND") and has_legal_suffix(" ".join(lw[:j])) for j, x in enumerate(lw)):
+            continue  # "UBS Loan Finance LLC and Bank of America, N.A.": two names, for "split 'A and B'" to part
         left_text = " ".join(lw)
         right_text = " ".join(p.words(right))
         keep = _key(lw[-1]) in _OF_KEEP_HEADS or _key(lw[-1]).rstrip("s") in _OF_KEEP_HEADS or _key(lw[-1]) in lex.org_heads
         rws = [x for x in p.words(right) if x not in ("the", "The", "THE")]
         core_right = strip_legal_suffix(" ".join(rws)).split()
-        pws = [x.rstrip(".,;:") if i == len(rws) - 1 else x for i, x in enumerate(rws)]  # "of America." ending a sentence
+        pws = [x.rstrip(".,;:") for x in rws]  # "of America." ending a sentence, "of America, N.A."
         place_right = bool(rws) and (pws[0].lower() in lex.places or " ".join(pws[:2]).lower() in lex.places
                                      or " ".join(pws[:3]).lower() in lex.places
                                      or (1 < len(core_right) <= 3 and core_right[-1] in _PLACE_HEADS))
@@ -602,9 +604,9 @@ def _cut_of(p: _Piece) -> list[Candidate] | None:
         if not keep and place_right and has_legal_suffix(left_text) and not _is_title(left_text) \
                 and lw[0] not in lex.non_entity_starts and len([x for x in lw if x not in _ARTICLES]) >= 2:
             keep = True  # "The Prudential Insurance Company of America", "Pruco Life Insurance Company of New Jersey"
-        if keep and len(lw) == 1 and len(rws) == 1 and not has_legal_suffix(right_text) \
+        if keep and len(lw) == 1 and len(rws) == 1 and not has_legal_suffix(right_text) and _key(lw[0]) != "bank" \
                 and pws[0].lower() not in lex.places and pws[0] not in lex.state_codes:
-            keep = False  # "Exchange of Bitcoin" (but "Bank of America", "University of Pennsylvania")
+            keep = False  # "Exchange of Bitcoin" (but "Bank of America", "Bank of Montreal", "University of Pennsylvania")
         if lw[0] in lex.non_entity_starts or _is_title(left_text) or not keep:
             if right and text[right[0][0] : right[0][1]] in {"the", "The", "THE"}:
                 right = right[1:]
@@ -765,7 +767,7 @@ def _split_and_tokens(text: str, toks: list[tuple[int, int]]) -> list[list[tuple
             (not heads and not suffixed)
             or r_first in {"the", "The"}
             or normalize_name(left, strip_suffix=False) in lex.stop_phrases
-            or (i == 1 and _key(l_last) in lex.capacity_words)  # "Grantor and U.S. Bank …": a capacity, then a name
+            or (i == 1 and _key(l_last).split("-")[-1] in lex.capacity_words)  # "Grantor and U.S. Bank …", "Co-Agent and …"
             or normalize_name(right, strip_suffix=False) in lex.stop_phrases
             or (_complete(left) and _complete(right) and not _one_body(ws[:i], ws[i + 1 :]))
             or (has_legal_suffix(right) and _distinctive_core(right)

@@ -211,3 +211,20 @@ def test_a_numbered_company_of_generic_words_keeps_its_number() -> None:
     # a year before a name is still no part of it
     assert not any(n.startswith("2019") for n in [c.text for c in find_mentions(
         "In 2019, Acme Holdings, LLC was formed.").candidates])
+
+
+def test_two_firms_joined_by_and_before_of_a_place() -> None:
+    from corpkg.extract.mentions import find_mentions
+
+    def names(text: str) -> list[str]:
+        return [c.text for c in find_mentions(text).candidates if c.accepted]
+
+    assert names("commitments from Harrow Credit Partners L.P., Vexley Loan Finance LLC and Bank of America, N.A., "
+                 "as banks.") == ["Harrow Credit Partners L.P.", "Vexley Loan Finance LLC", "Bank of America, N.A."]
+    assert names("Calder Trust Company, N.A. and Bank of Montreal, as lenders") == [
+        "Calder Trust Company, N.A.", "Bank of Montreal"]
+    assert names("guaranteed by AHX of Colorado, Inc., a Colorado corporation") == ["AHX of Colorado, Inc."]
+    assert names("Lakeview National Bank, N.A., as Co-Agent and Wells Fargo Bank, N.A., as Arranger") == [
+        "Lakeview National Bank, N.A.", "Wells Fargo Bank, N.A."]
+    # still a committee of a company, not a name
+    assert names("the Compensation Committee of Fair Isaac Corporation") == ["Fair Isaac Corporation"]
