@@ -261,6 +261,7 @@ def find_mentions(text: str, *, lowercase_words: frozenset[str] | set[str] = fro
     _lowercase_suffixed(text, cands)
     _join_for(text, cands)
     _join_co(text, cands)
+    _join_branch(text, cands)
     _context(text, cands, lowercase_words)
     _groups(text, cands)
     _list_context(text, cands)
@@ -1913,6 +1914,23 @@ def _join_co(text: str, cands: list[Candidate]) -> None:
                 and has_legal_suffix(b.text) and not _distinctive_core(b.text)):
             cands[i : i + 2] = [Candidate(a.start, b.end, text[a.start : b.end], "Organization",
                                           max(a.score, b.score), b.signals + ["co-joined"])]
+            continue
+        i += 1
+
+
+_BRANCH = re.compile(r"(?:[A-Z][\w.-]*\s+){1,3}(?:Branch|BRANCH)")
+
+
+def _join_branch(text: str, cands: list[Candidate]) -> None:
+    """"Credit Suisse AG, Cayman Islands Branch", "UBS AG, Stamford Branch": a bank and, after a comma, the
+    place of its branch are one lender's name."""
+    i = 0
+    while i + 1 < len(cands):
+        a, b = cands[i], cands[i + 1]
+        if (text[a.start:a.end] and a.rejected is None and a.kind == "Organization"
+                and re.fullmatch(r",[ \t]*", text[a.end : b.start]) and _BRANCH.fullmatch(b.text)):
+            cands[i : i + 2] = [Candidate(a.start, b.end, text[a.start : b.end], "Organization", a.score,
+                                          a.signals + ["branch-joined"])]
             continue
         i += 1
 

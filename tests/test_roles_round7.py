@@ -228,3 +228,18 @@ def test_two_firms_joined_by_and_before_of_a_place() -> None:
         "Lakeview National Bank, N.A.", "Wells Fargo Bank, N.A."]
     # still a committee of a company, not a name
     assert names("the Compensation Committee of Fair Isaac Corporation") == ["Fair Isaac Corporation"]
+
+
+def test_a_bank_and_its_branch_are_one_name(nlp, tmp_path: Path) -> None:
+    text = ("CREDIT AGREEMENT\n\ndated as of March 1, 2024\n\namong\n\nHALVERSON OPTICS CORPORATION,\nas Borrower,\n\n"
+            "THE LENDERS PARTY HERETO,\n\nand\n\nROYAL BANK OF CANADA,\nas Administrative Agent\n\nThis CREDIT AGREEMENT "
+            "is entered into as of March 1, 2024 among Halverson Optics Corporation, a Delaware corporation (the "
+            '"Borrower"), the Lenders party hereto, and Royal Bank of Canada, as Administrative Agent. The initial '
+            "Lenders are The Toronto-Dominion Bank, New York Branch, Credit Suisse AG, Cayman Islands Branch and "
+            "UBS AG, Stamford Branch.\n")
+    path = tmp_path / "credit.txt"
+    path.write_text(text)
+    labels = {e.label for e in extract_filing(read_filing(path), nlp=nlp).entities}
+    assert {"The Toronto-Dominion Bank, New York Branch", "Credit Suisse AG, Cayman Islands Branch",
+            "UBS AG, Stamford Branch"} <= labels
+    assert "UBS AG" not in labels
