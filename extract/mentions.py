@@ -775,6 +775,10 @@ def _split_and_tokens(text: str, toks: list[tuple[int, int]]) -> list[list[tuple
                 and (i >= 2 or (l_last.isupper() and len(l_last) >= 2) or re.search(r"\.[a-z]{2,4}$", l_last)))
             or has_legal_suffix(left)
             or ((r_first.isupper() and len(r_first) >= 2 and i + 2 == len(ws)) and _complete(left))
+            # "Truist Bank and U.S. Bank National Association": a bank, then a legal-form name of its own (not
+            # "First Citizens Bank and Trust Company")
+            or (i >= 2 and _key(l_last) == "bank" and len(ws) - i - 1 >= 2 and _key(r_first) not in lex.org_heads
+                and r_first[:1].isupper() and re.search(r"(?:National\s+Association|N\.A\.|\bBank)[.,;]*$", right, re.I))
         ):
             cuts.append(i)
     if not cuts:

@@ -243,3 +243,26 @@ def test_a_bank_and_its_branch_are_one_name(nlp, tmp_path: Path) -> None:
     assert {"The Toronto-Dominion Bank, New York Branch", "Credit Suisse AG, Cayman Islands Branch",
             "UBS AG, Stamford Branch"} <= labels
     assert "UBS AG" not in labels
+
+
+def _credit(ex: Extraction) -> list[dict[str, set[str]]]:
+    lab = {e.key: e.label for e in ex.entities}
+    out = []
+    for f in ex.facts:
+        if f.role == "credit":
+            slots: dict[str, set[str]] = {}
+            for slot, key in f.participants:
+                slots.setdefault(slot, set()).add(lab[key])
+            out.append(slots)
+    return out
+
+
+def test_lenders_named_by_the_lenders_phrase(nlp, tmp_path: Path) -> None:
+    ex = _extract(nlp, tmp_path, "On March 1, 2024, the Company entered into a Credit Agreement with Lakeview National "
+                                 "Bank, N.A., as administrative agent, and the lenders party thereto, including Bank of "
+                                 "America, N.A. and Calder Trust Company, N.A.\n\nThe lenders under the facility are "
+                                 "Citibank, N.A., Truist Bank and U.S. Bank National Association.\n")
+    credit = _credit(ex)
+    assert {"Bank of America, N.A.", "Calder Trust Company, N.A."} <= credit[0]["lender"]
+    assert credit[0]["agent"] == {"Lakeview National Bank, N.A."}
+    assert {"Citibank, N.A.", "Truist Bank", "U.S. Bank National Association"} <= credit[1]["lender"]

@@ -368,7 +368,10 @@ class LenderExtractor(RoleComponent):
                 ok = any(_BY_AFTER_FACILITY.fullmatch(p.text, t.end(), m.start) for t in triggers)
             elif pm:
                 ok = (any(0 <= m.start - t.end() <= _W["lender_after_facility"] for t in triggers)
-                      or any(0 <= t.start() - m.end <= _W["lender_before_facility"] for t in triggers))
+                      or any(0 <= t.start() - m.end <= _W["lender_before_facility"] for t in triggers)
+                      # the preposition names the lenders itself ("the lenders party thereto, including X",
+                      # "the lenders under the facility are X"): no facility noun need be near
+                      or bool(_RX["lenders_word"].search(pm.group(0))))
             if not ok and _LEND_VERB.match(p.text, m.end, b):
                 ok = True
             if not ok and _BORROWED_FROM.search(head):
