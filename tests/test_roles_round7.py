@@ -266,3 +266,12 @@ def test_lenders_named_by_the_lenders_phrase(nlp, tmp_path: Path) -> None:
     assert {"Bank of America, N.A.", "Calder Trust Company, N.A."} <= credit[0]["lender"]
     assert credit[0]["agent"] == {"Lakeview National Bank, N.A."}
     assert {"Citibank, N.A.", "Truist Bank", "U.S. Bank National Association"} <= credit[1]["lender"]
+
+
+def test_a_member_of_our_board(nlp, tmp_path: Path) -> None:
+    ex = _extract(nlp, tmp_path, "Dr. Samuel Okafor, a member of our Board since 2017, will not stand for re-election. "
+                                 "Lena Brooks, a longtime member of the Company's Board of Directors, resigned on May 3, "
+                                 "2024.\n")
+    pos = _positions(ex)
+    assert pos[("Samuel Okafor", "Halverson Optics Corporation")]["title"] == ["Director"]
+    assert pos[("Lena Brooks", "Halverson Optics Corporation")]["endDate"] == ["2024-05-03"]
