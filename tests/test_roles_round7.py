@@ -275,3 +275,9 @@ def test_a_member_of_our_board(nlp, tmp_path: Path) -> None:
     pos = _positions(ex)
     assert pos[("Samuel Okafor", "Halverson Optics Corporation")]["title"] == ["Director"]
     assert pos[("Lena Brooks", "Halverson Optics Corporation")]["endDate"] == ["2024-05-03"]
+
+
+def test_a_ticker_between_the_acquirer_and_its_verb(nlp, tmp_path: Path) -> None:
+    ex = _extract(nlp, tmp_path, "Halverson Optics Corporation (NYSE: HLV) has signed a definitive agreement to acquire "
+                                 "Marisol Biotech Ltd., a privately held developer of imaging software.\n")
+    assert _acquisitions(ex) == {("Halverson Optics Corporation", "Marisol Biotech Ltd.")}

@@ -148,6 +148,12 @@ def reporting_persons(ctx: RoleContext) -> list[str]:
     return keys
 
 
+def _in_closed_parenthesis(text: str, a: int, m: Mention, pos: int) -> bool:
+    """``m`` stands inside a parenthesis opened after ``a`` and closed before ``pos``."""
+    o = text.rfind("(", a, m.start)
+    return o >= 0 and text.find(")", o, m.start) < 0 and 0 <= text.find(")", m.end, pos)
+
+
 class AcquisitionExtractor(RoleComponent):
     attr = "role_acquisitions"
     role_name = "acquisitions"
@@ -158,7 +164,8 @@ class AcquisitionExtractor(RoleComponent):
         return not _EXCLUDE.search(p.text[max(0, m.start - _W["excluded_before"]) : m.start])
 
     def _subject(self, p: Passage, a: int, pos: int, *, relative: bool = True) -> list[Mention]:
-        allm = p.mentions_in(a, pos)
+        # a name inside a parenthesis closed before the verb is no subject ("Acme Corp. (NYSE: ACM) has signed")
+        allm = [m for m in p.mentions_in(a, pos) if not _in_closed_parenthesis(p.text, a, m, pos)]
         if allm and _SUBJ_GAP.fullmatch(p.text[allm[-1].end : pos]):
             parent = self._sub_parent(p, a, allm[-1])
             if parent is not None:
