@@ -15,25 +15,21 @@ was before they were appended, it prints the same rows again (they leave out eve
 
 from __future__ import annotations
 
-import re
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from batches import fresh_crawler, print_rows
-from totext import to_text
+from batches import fresh_texts, print_rows, with_item_502
 
 N_GROUP = 30
 MAX_BYTES = 150_000
-ITEM_502 = re.compile(r"Item\s+5\.02", re.I)
 
 
 def main() -> None:
     corpus = Path(sys.argv[1])
-    fresh = fresh_crawler(corpus, MAX_BYTES)
-    text = {p: to_text(p.read_text(errors="replace")) for p in fresh}
-    officers = [p for p in fresh if ITEM_502.search(text[p])][:N_GROUP]
-    more = [p for p in fresh if p not in officers][:N_GROUP]
+    text = fresh_texts(corpus, MAX_BYTES)
+    officers = with_item_502(text, N_GROUP)
+    more = [p for p in text if p not in officers][:N_GROUP]
     print_rows(corpus, (("8-K-officers", officers), ("8-K", more)))
 
 
