@@ -268,6 +268,7 @@ def find_mentions(text: str, *, lowercase_words: frozenset[str] | set[str] = fro
     _person_rows(text, cands)
     _cued_list(text, cands)
     _capacity_persons(text, cands)
+    _split_repeated(text, cands)
     links = _links(text, cands)
     # a phrase that is only an alias (inside the parenthesis, after d/b/a) is not a new entity
     alias_spans = [(ln.alias_start, ln.alias_end) for ln in links]
@@ -1918,6 +1919,24 @@ def _join_co(text: str, cands: list[Candidate]) -> None:
                 and has_legal_suffix(b.text) and not _distinctive_core(b.text)):
             cands[i : i + 2] = [Candidate(a.start, b.end, text[a.start : b.end], "Organization",
                                           max(a.score, b.score), b.signals + ["co-joined"])]
+            continue
+        i += 1
+
+
+def _split_repeated(text: str, cands: list[Candidate]) -> None:
+    """"/s/Robert C. Diehl ROBERT C. DIEHL", "/s/ V. Lawrence Evans V. Lawrence Evans": a signature and the
+    printed name rendered on one line are two mentions of one name, not a name twice as long."""
+    i = 0
+    while i < len(cands):
+        c = cands[i]
+        ws = [(m.start(), m.end()) for m in re.finditer(r"\S+", c.text)]
+        n = len(ws) // 2
+        if c.rejected is None and len(ws) >= 4 and len(ws) % 2 == 0 and [c.text[a:b].lower() for a, b in ws[:n]] == \
+                [c.text[a:b].lower() for a, b in ws[n:]]:
+            first_end, second_start = c.start + ws[n - 1][1], c.start + ws[n][0]
+            cands[i : i + 1] = [Candidate(c.start, first_end, text[c.start:first_end], c.kind, c.score, list(c.signals)),
+                                Candidate(second_start, c.end, text[second_start:c.end], c.kind, c.score, list(c.signals))]
+            i += 2
             continue
         i += 1
 

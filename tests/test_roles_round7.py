@@ -256,3 +256,15 @@ def test_seats_and_their_attributes(nlp, tmp_path: Path, text: str,
     for seat, attrs in expected.items():
         for key, values in attrs.items():
             assert pos[seat][key] == values, (seat, key)
+
+
+def test_a_signature_and_its_printed_name_on_one_line(nlp, tmp_path: Path) -> None:
+    # two mentions of one name, and the initial "V." of the second is no "v." of a case caption
+    ex = _extract(nlp, tmp_path, "Item 5.02 Departure of Directors.\n\nHALVERSON OPTICS CORPORATION\n"
+                                 "Date: March 18, 2008\tBy: /s/Robert C. Diehl ROBERT C. DIEHL\nIts: Director\n\n"
+                                 "EXECUTIVE\nDate: March 18, 2008\t/s/V. Lawrence Evans V. Lawrence Evans\n")
+    labels = {e.label for e in ex.entities if e.kind == "Person"}
+    assert {"Robert C. Diehl", "V. Lawrence Evans"} <= labels
+    assert not any("DIEHL" in x or x.count("Evans") > 1 for x in labels)
+    assert ("Robert C. Diehl", HOC) in _positions(ex)
+    assert not [f for f in ex.facts if f.role == "proceeding"]

@@ -200,6 +200,8 @@ class LitigationExtractor(RoleComponent):
     def _captions(self, p: Passage, a: int, b: int, courts: Courts) -> list[_Draft]:
         out = []
         for sm in _SEP.finditer(p.text, a, b):
+            if any(m.start <= sm.start() < m.end for m in p.mentions_in(a, b)):
+                continue  # the initial of a name ("/s/ V. Lawrence Evans"), not "v."
             before = [m for m in p.mentions_in(a, sm.start()) if self._ok(p, m, courts)]
             if not before or not _RX["et_al_gap"].fullmatch(p.text[before[-1].end : sm.start()]):
                 continue
@@ -208,7 +210,8 @@ class LitigationExtractor(RoleComponent):
             if not defendants:
                 continue
             defendants = [k for k in defendants if k not in plaintiffs]
-            out.append(_Draft(plaintiffs=plaintiffs, defendants=defendants, start=a, end=b))
+            if defendants:
+                out.append(_Draft(plaintiffs=plaintiffs, defendants=defendants, start=a, end=b))
         return out
 
     def _narrative(self, p: Passage, a: int, b: int, courts: Courts) -> list[_Draft]:
