@@ -242,6 +242,11 @@ SEATS = [
      '(the "Board") of Halverson Optics Corporation (the "Company" or "Halverson") of their intention to resign as a '
      "director of the Company, effective upon the closing of the spin-off.",
      {(name, HOC): {"status": ["former"]} for name in ("Carla B. Whitfield", "Ramon Estrada", "Peter J. Lindgren")}),
+    # a list of directors "are (current) directors of"; "a current director"
+    ("Mark G. Parker, Alan B. Graf, Jr. and John J. Donahoe II are directors of the Company. Lisa M. Haydn is a "
+     "current director of the Company.",
+     {(name, HOC): {"title": ["Director"]} for name in ("Mark G. Parker", "Alan B. Graf, Jr.", "John J. Donahoe II",
+                                                        "Lisa M. Haydn")}),
     # "a member of our Board", "a longtime member of the Company's Board of Directors"
     ("Dr. Samuel Okafor, a member of our Board since 2017, will not stand for re-election. Lena Brooks, a longtime "
      "member of the Company's Board of Directors, resigned on May 3, 2024.",
