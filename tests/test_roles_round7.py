@@ -273,3 +273,12 @@ def test_a_signature_and_its_printed_name_on_one_line(nlp, tmp_path: Path) -> No
     assert not any("DIEHL" in x or x.count("Evans") > 1 for x in labels)
     assert ("Robert C. Diehl", HOC) in _positions(ex)
     assert not [f for f in ex.facts if f.role == "proceeding"]
+
+
+def test_the_company_and_its_officer_named_as_defendants(nlp, tmp_path: Path) -> None:
+    ex = _extract(nlp, tmp_path, "Harold K. Mercer is our Chief Executive Officer.\n\nThe Company and its Chief Executive "
+                                 "Officer, Harold K. Mercer, were named as defendants in a securities class action filed "
+                                 "by Corvex Timing Inc.\n")
+    lab = {e.key: e.label for e in ex.entities}
+    cases = [{(slot, lab[k]) for slot, k in f.participants} for f in ex.facts if f.role == "proceeding"]
+    assert {("plaintiff", "Corvex Timing Inc."), ("defendant", HOC), ("defendant", "Harold K. Mercer")} in cases
