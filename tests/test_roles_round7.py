@@ -242,6 +242,11 @@ SEATS = [
      '(the "Board") of Halverson Optics Corporation (the "Company" or "Halverson") of their intention to resign as a '
      "director of the Company, effective upon the closing of the spin-off.",
      {(name, HOC): {"status": ["former"]} for name in ("Carla B. Whitfield", "Ramon Estrada", "Peter J. Lindgren")}),
+    # a seat inside a relative clause (its company's legal form holding a comma) and the seat after it
+    ("Jane T. Holloway, who has served as the Chief Financial Officer of Kestrel Devices, Inc. since 2015, was "
+     "appointed to the Board.",
+     {("Jane T. Holloway", "Kestrel Devices, Inc."): {"title": ["Chief Financial Officer"]},
+      ("Jane T. Holloway", HOC): {"title": ["Director"]}}),
     # a list of directors "are (current) directors of"; "a current director"
     ("Mark G. Parker, Alan B. Graf, Jr. and John J. Donahoe II are directors of the Company. Lisa M. Haydn is a "
      "current director of the Company.",

@@ -720,6 +720,11 @@ class OfficerExtractor(RoleComponent):
     def _after(self, p: Passage, a: int, b: int, person: Mention, runs: list[Run], used: set[int]) -> list[Fact]:
         facts = self._after_from(p, a, b, person, person.end, runs, used) or self._joined(p, a, b, person, runs, used)
         if facts:
+            # "X, who has served as CFO of Y since 2015, was appointed to the Board": the seat inside the relative
+            # clause and the one after it
+            rel = _RELATIVE.match(p.text, person.end, b)
+            if rel is not None:
+                facts += self._after_from(p, a, b, person, rel.end(), runs, used, skip_to=rel.end())
             return facts
         # "each of A, B and C, who had been nominated by X, resigned from the Board": the
         # enumeration's members share what follows its last member
