@@ -651,6 +651,22 @@ def _strip_leading_titles(p: _Piece) -> list[Candidate] | None:
     return None
 
 
+def _strip_trailing_titles(p: _Piece) -> list[Candidate] | None:
+    """A person's name and a title in one run, as a table cell prints them ("Dennis C. Joines President",
+    "Steven L. Hoekstra Executive Vice President"): the title is cut off when what stays is shaped like a
+    person's name."""
+    lex = lexicon()
+    ws = p.words()
+    for k in range(2, len(ws)):
+        rest = " ".join(ws[k:]).rstrip(".,").lower()
+        if rest in lex.titles:
+            if _person_shaped(" ".join(ws[:k]).rstrip(",")):
+                p.toks = p.toks[:k]
+                p.signals.append("title-after")
+            return None
+    return None
+
+
 def _split_and(p: _Piece) -> list[Candidate] | None:
     """"A and B": two names unless one organization's name ("Securities and Exchange Commission")."""
     ws = p.words()
@@ -703,6 +719,7 @@ PIECE_STEPS: tuple[tuple[str, PieceStep], ...] = (
     ("strip leading titles", _strip_leading_titles),
     ("split 'A and B'", _split_and),
     ("trim connectors", _trim_connectors),
+    ("strip trailing titles", _strip_trailing_titles),
     ("weigh", _weigh_piece),
 )
 """The steps from a run of tokens to candidates, in order; the first to return a list settles

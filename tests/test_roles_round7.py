@@ -242,6 +242,11 @@ SEATS = [
      '(the "Board") of Halverson Optics Corporation (the "Company" or "Halverson") of their intention to resign as a '
      "director of the Company, effective upon the closing of the spin-off.",
      {(name, HOC): {"status": ["former"]} for name in ("Carla B. Whitfield", "Ramon Estrada", "Peter J. Lindgren")}),
+    # a name and its title in one table cell
+    ("Name and Title\t2005 Annual Base Salary\t2006 Annual Base Salary\nDennis C. Joines President and Chief "
+     "Operating Officer\t184,476\t190,020\nSteven L. Hoekstra Executive Vice President\t150,000\t160,000",
+     {("Dennis C. Joines", HOC): {"title": ["President", "Chief Operating Officer"]},
+      ("Steven L. Hoekstra", HOC): {"title": ["Executive Vice President"]}}),
     # a seat inside a relative clause (its company's legal form holding a comma) and the seat after it
     ("Jane T. Holloway, who has served as the Chief Financial Officer of Kestrel Devices, Inc. since 2015, was "
      "appointed to the Board.",
