@@ -1466,6 +1466,7 @@ def _context(text: str, cands: list[Candidate], lower: frozenset[str] | set[str]
         after = text[c.end : c.end + 80]
         if c.rejected is None and rx["place_after"].match(after) and not has_legal_suffix(c.text) and c.kind != "Organization":
             c.rejected = "place"
+            continue
         if c.rejected is None and _DESCRIPTION_BEFORE.search(before) and c.text.split()[-1].lower() == "company" \
                 and len(c.text.split()) >= 2 and not has_legal_suffix(" ".join(c.text.split()[:-1])):
             c.rejected = "description"  # "eCera, a leading Taiwanese FCP Company", "into a Separate Public Company"
@@ -1897,47 +1898,57 @@ def _lowercase_suffixed(text: str, cands: list[Candidate]) -> None:
         cands.sort(key=lambda c: c.start)
 
 
+def _join_adjacent(text: str, cands: list[Candidate], join: Callable[[str, Candidate, Candidate], Candidate | None]) -> None:
+    """Replace each pair of neighbouring candidates that ``join`` makes one name by that name (the merged
+    candidate may join its next neighbour in turn)."""
+    i = 0
+    while i + 1 < len(cands):
+        merged = join(text, cands[i], cands[i + 1])
+        if merged is not None:
+            cands[i : i + 2] = [merged]
+            continue
+        i += 1
+
+
 def _join_for(text: str, cands: list[Candidate]) -> None:
     """"Innovations for Poverty Action": a capitalised word or two, "for", and an organization's
     name are one name (the connective "for" is not part of a capitalised run)."""
-    i = 0
-    while i + 1 < len(cands):
-        a, b = cands[i], cands[i + 1]
-        gap = text[a.end : b.start]
-        if gap in (" for ", " For ") and b.rejected is None and b.kind == "Organization" \
-                and not a.text.isupper() and len(a.text.split()) <= 3 and a.rejected in (None, "generic") \
-                and not (a.kind == "Organization" and a.score >= ACCEPT) \
-                and _key(a.text.split()[-1]) not in lexicon().org_heads:  # "Intimate Brands for Limited Brands, Inc.": two names
-            lex = lexicon()
-            lw = a.text.split()
-            before = text[max(0, a.start - 3) : a.start]
-            ends_org = has_legal_suffix(b.text) or _key(b.text.split()[-1]) in lex.org_heads \
-                or bool(_regexes()["org_apposition"].match(text[b.end : b.end + 80]))
-            if ends_org and not _is_title(a.text) and lw[0] not in lex.non_entity_starts \
-                    and not any(_key(w) in lex.honorifics for w in lw) and a.kind != "Person" \
-                    and not re.search(r"(?:^|[.!?:]\s*|\n\s*)\Z", before) \
-                    and not (re.search(r"(?<![\w])of\s+\Z", text[max(0, a.start - 4) : a.start])
-                             and all(w.lower() in lex.common_words for w in lw)):  # "Vice President of Finance for X"
-                merged = Candidate(a.start, b.end, text[a.start : b.end], "Organization", b.score,
-                                   b.signals + ["for-joined"])
-                cands[i : i + 2] = [merged]
-                continue
-        i += 1
+    _join_adjacent(text, cands, _for_joined)
+
+
+def _for_joined(text: str, a: Candidate, b: Candidate) -> Candidate | None:
+    gap = text[a.end : b.start]
+    if gap in (" for ", " For ") and b.rejected is None and b.kind == "Organization" \
+            and not a.text.isupper() and len(a.text.split()) <= 3 and a.rejected in (None, "generic") \
+            and not (a.kind == "Organization" and a.score >= ACCEPT) \
+            and _key(a.text.split()[-1]) not in lexicon().org_heads:  # "Intimate Brands for Limited Brands, Inc.": two names
+        lex = lexicon()
+        lw = a.text.split()
+        before = text[max(0, a.start - 3) : a.start]
+        ends_org = has_legal_suffix(b.text) or _key(b.text.split()[-1]) in lex.org_heads \
+            or bool(_regexes()["org_apposition"].match(text[b.end : b.end + 80]))
+        if ends_org and not _is_title(a.text) and lw[0] not in lex.non_entity_starts \
+                and not any(_key(w) in lex.honorifics for w in lw) and a.kind != "Person" \
+                and not re.search(r"(?:^|[.!?:]\s*|\n\s*)\Z", before) \
+                and not (re.search(r"(?<![\w])of\s+\Z", text[max(0, a.start - 4) : a.start])
+                         and all(w.lower() in lex.common_words for w in lw)):  # "Vice President of Finance for X"
+            return Candidate(a.start, b.end, text[a.start : b.end], "Organization", b.score, b.signals + ["for-joined"])
+    return None
 
 
 def _join_co(text: str, cands: list[Candidate]) -> None:
     """"Marygold & Co. Advisory Services, LLC": a name ending in "Co." and, right after it, a legal-form
     name of generic words only are one name (the "Co." closed the first capitalised run)."""
-    i = 0
-    while i + 1 < len(cands):
-        a, b = cands[i], cands[i + 1]
-        if (text[a.end : b.start] == " " and a.rejected is None and b.rejected is None
-                and a.kind == "Organization" and b.kind == "Organization" and a.text.endswith(" Co.")
-                and has_legal_suffix(b.text) and not _distinctive_core(b.text)):
-            cands[i : i + 2] = [Candidate(a.start, b.end, text[a.start : b.end], "Organization",
-                                          max(a.score, b.score), b.signals + ["co-joined"])]
-            continue
-        i += 1
+    _join_adjacent(text, cands, _co_joined)
+
+
+def _co_joined(text: str, a: Candidate, b: Candidate) -> Candidate | None:
+    if (text[a.end : b.start] == " " and a.rejected is None and b.rejected is None
+            and a.kind == "Organization" and b.kind == "Organization" and a.text.endswith(" Co.")
+            and has_legal_suffix(b.text) and not _distinctive_core(b.text)):
+        return Candidate(a.start, b.end, text[a.start : b.end], "Organization", max(a.score, b.score),
+                         b.signals + ["co-joined"])
+    return None
 
 
 def _split_repeated(text: str, cands: list[Candidate]) -> None:
@@ -1964,15 +1975,14 @@ _BRANCH = re.compile(r"(?:[A-Z][\w.-]*\s+){1,3}(?:Branch|BRANCH)")
 def _join_branch(text: str, cands: list[Candidate]) -> None:
     """"Credit Suisse AG, Cayman Islands Branch", "UBS AG, Stamford Branch": a bank and, after a comma, the
     place of its branch are one lender's name."""
-    i = 0
-    while i + 1 < len(cands):
-        a, b = cands[i], cands[i + 1]
-        if (text[a.start:a.end] and a.rejected is None and a.kind == "Organization"
-                and re.fullmatch(r",[ \t]*", text[a.end : b.start]) and _BRANCH.fullmatch(b.text)):
-            cands[i : i + 2] = [Candidate(a.start, b.end, text[a.start : b.end], "Organization", a.score,
-                                          a.signals + ["branch-joined"])]
-            continue
-        i += 1
+    _join_adjacent(text, cands, _branch_joined)
+
+
+def _branch_joined(text: str, a: Candidate, b: Candidate) -> Candidate | None:
+    if (a.rejected is None and a.kind == "Organization" and re.fullmatch(r",[ \t]*", text[a.end : b.start])
+            and _BRANCH.fullmatch(b.text)):
+        return Candidate(a.start, b.end, text[a.start : b.end], "Organization", a.score, a.signals + ["branch-joined"])
+    return None
 
 
 _PERSONAL = {"honorific", "title", "signature", "name-line"}

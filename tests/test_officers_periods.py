@@ -89,22 +89,22 @@ def _positions(nlp, tmp_path: Path, body: str) -> set[tuple[str, str, str]]:  # 
             for f in ex.facts if f.role == "position" for k, t in f.attributes if k == "title"}
 
 
-def test_a_member_of_the_companys_board(nlp, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    seats = _positions(nlp, tmp_path, "On July 30, 2015, the Board of Directors of Halcyon Instruments Corporation "
-                       "(the “Company”) elected Mikel A. Durham as a member of the Company’s Board of Directors.")
-    assert ("Mikel A. Durham", "Halcyon Instruments Corporation", "Director") in seats
-
-
-def test_tendered_resignation_and_chief_operations_officer(nlp, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    seats = _positions(nlp, tmp_path, "On November 21, 2022, Chad Butler tendered his resignation as the president "
-                       "and chief operations officer of Halcyon Labs, Inc., a wholly-owned subsidiary of the Company.")
-    assert ("Chad Butler", "Halcyon Labs, Inc.", "Chief Operating Officer") in seats
-
-
-def test_the_companys_title_stays_with_the_company(nlp, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    seats = _positions(nlp, tmp_path, "David Neibert, the Company’s Chief Operating Officer, will also serve as interim "
-                       "president of Halcyon Labs, Inc.")
-    assert ("David Neibert", "Halcyon Instruments Corporation", "Chief Operating Officer") in seats
+@pytest.mark.parametrize(("body", "seat"), [
+    # a member of the Company's Board of Directors
+    ("On July 30, 2015, the Board of Directors of Halcyon Instruments Corporation (the “Company”) elected Mikel A. "
+     "Durham as a member of the Company’s Board of Directors.",
+     ("Mikel A. Durham", "Halcyon Instruments Corporation", "Director")),
+    # "tendered his resignation as", "chief operations officer"
+    ("On November 21, 2022, Chad Butler tendered his resignation as the president and chief operations officer of "
+     "Halcyon Labs, Inc., a wholly-owned subsidiary of the Company.",
+     ("Chad Butler", "Halcyon Labs, Inc.", "Chief Operating Officer")),
+    # the Company's title stays with the Company
+    ("David Neibert, the Company’s Chief Operating Officer, will also serve as interim president of Halcyon Labs, Inc.",
+     ("David Neibert", "Halcyon Instruments Corporation", "Chief Operating Officer")),
+])
+def test_a_seat_and_its_organization(nlp, tmp_path: Path, body: str,  # type: ignore[no-untyped-def]
+                                     seat: tuple[str, str, str]) -> None:
+    assert seat in _positions(nlp, tmp_path, body)
 
 
 def test_an_election_table_under_the_companys_board(nlp, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

@@ -220,7 +220,9 @@ class LenderExtractor(RoleComponent):
         if doc is None or not doc.agreements:
             return []
         here = doc.document_at(p.start)
-        return [ag for ag in doc.agreements if here is not None and doc.document_at(ag.start) is here]
+        if here is None:
+            return []
+        return [ag for ag in doc.agreements if doc.document_at(ag.start) is here]
 
     @staticmethod
     def _agreement_parties(p: Passage) -> tuple[set[str], set[str], set[str]] | None:

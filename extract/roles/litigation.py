@@ -199,8 +199,9 @@ class LitigationExtractor(RoleComponent):
 
     def _captions(self, p: Passage, a: int, b: int, courts: Courts) -> list[_Draft]:
         out = []
+        names = p.mentions_in(a, b)
         for sm in _SEP.finditer(p.text, a, b):
-            if any(m.start <= sm.start() < m.end for m in p.mentions_in(a, b)):
+            if any(m.start <= sm.start() < m.end for m in names):
                 continue  # the initial of a name ("/s/ V. Lawrence Evans"), not "v."
             before = [m for m in p.mentions_in(a, sm.start()) if self._ok(p, m, courts)]
             if not before or not _RX["et_al_gap"].fullmatch(p.text[before[-1].end : sm.start()]):

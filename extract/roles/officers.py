@@ -1033,7 +1033,7 @@ class OfficerExtractor(RoleComponent):
                         or _RX["earlier_lead"].search(gap) or gp)
             filler = "previously served " if past else ""
             made = self._make(p, a, b, person, run, filler, after=True)
-            d1, d2 = (_period_date(gp.group("d1")), _period_date(gp.group("d2"))) if gp else (None, None)
+            d1, d2 = _period_dates(gp) if gp else (None, None)
             if d1 and d2:
                 # "… and from October 2000 to October 2002 was Senior Vice President of …": this seat's period
                 made = [replace(f, attributes=tuple(_past_seat(list(f.attributes), d1, d2))) for f in made]
@@ -1093,7 +1093,7 @@ class OfficerExtractor(RoleComponent):
             m = _RX["closed_period"].match(p.text, a, person.start)
         if m is None:
             return None
-        d1, d2 = (_period_date(m.group(g)) for g in ("d1", "d2"))
+        d1, d2 = _period_dates(m)
         return (d1, d2) if d1 and d2 and d1[:4] <= d2[:4] else None
 
     @staticmethod
@@ -1183,6 +1183,11 @@ def _past_seat(attrs: list[tuple[str, str]], start: str, end: str) -> list[tuple
     """A seat's attributes as a past seat held from ``start`` to ``end``."""
     return [x for x in attrs if x[0] not in ("status", "startDate", "endDate")] + [
         ("startDate", start), ("endDate", end), ("status", "former")]
+
+
+def _period_dates(m: re.Match[str]) -> tuple[str | None, str | None]:
+    """The two dates of a matched period (groups ``d1`` and ``d2``)."""
+    return _period_date(m.group("d1")), _period_date(m.group("d2"))
 
 
 def _period_date(text: str) -> str | None:
