@@ -184,7 +184,9 @@ def _parties(text: str, a: int, b: int) -> list[AgreementParty]:
     since_capacity: list[int] = []  # every party since the last capacity, across " and "
     prev_and = False
     address = 0  # pieces of a postal address still to skip ("having its principal place of business at …")
+    carry = 0  # an address begun inside the previous piece
     for piece, s, e in _pieces(text[a:b], a, a - line_start(text, a)):
+        address, carry = max(address, carry), 0
         lead = len(piece) - len(piece.lstrip())
         piece = piece.strip()
         s += lead
@@ -193,7 +195,14 @@ def _parties(text: str, a: int, b: int) -> list[AgreementParty]:
             continue
         if _rx("address_start").match(piece):
             address = _limit("address_pieces")
-        if address or _rx("address_end").search(piece):
+        elif not address and (addr_m := _rx("address_inside").search(piece)):
+            # "a California corporation with an office located at 535 Fifth Avenue": the address
+            # runs on into the next pieces; what precedes it is read as usual
+            piece = piece[: addr_m.start()].rstrip()
+            e = s + len(piece)
+            carry = _limit("address_pieces")
+        pre_term = _rx("defined").search(piece)
+        if address or _rx("address_end").search(piece[: pre_term.start()] if pre_term else piece):
             # "X, a Delaware LLC, having its principal place of business at 20 Main Street, Suite 5,
             # Houston, Texas 77046 (the “Borrower”)": no party; the term after the ZIP code is X's
             defined = _rx("defined").search(piece)

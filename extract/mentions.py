@@ -442,7 +442,7 @@ def _make_candidates(text: str, a: int, b: int, lower: frozenset[str] | set[str]
             pieces.append((cur, sig))
             cur, sig = [], []
             continue
-        if cur and _key(w) in lex.honorifics and w[:1].isupper() and i + 1 < len(toks):
+        if cur and _key(w) in lex.honorifics and w[:1].isupper() and i + 1 < len(toks) and not _DOTTED.fullmatch(w):
             pieces.append((cur, sig))
             cur, sig = [], []
         if w == "&" and cur and i + 1 < len(toks) and text[toks[i + 1][0] : toks[i + 1][1]] in _OTHERS:
@@ -525,7 +525,8 @@ candidates (possibly none) to settle it."""
 
 def _strip_leading_words(p: _Piece) -> list[Candidate] | None:
     """Leading sentence words, honorifics ("Mr." → a personal signal) and list markers:
-    "However, Acme Corp." → "Acme Corp."; an initial ("A. George Battle") stays."""
+    "However, Acme Corp." → "Acme Corp."; an initial ("A. George Battle") stays, a lettered
+    paragraph's letter before a legal name or ordinary words goes."""
     lex = lexicon()
     text = p.text
     stripped = 0
@@ -536,8 +537,11 @@ def _strip_leading_words(p: _Piece) -> list[Candidate] | None:
             rest = " ".join(p.words(p.toks[1:]))
             line_start = not text[text.rfind("\n", 0, p.toks[0][0]) + 1 : p.toks[0][0]].strip()
             siblings = {x for x in _LIST_MARKERS.findall(text) if x != raw[0]}
-            if has_legal_suffix(rest) and line_start and siblings:
-                p.toks = p.toks[1:]  # "A. Asta Funding Acquisition II, LLC" at a line start: a list marker
+            if line_start and siblings and (has_legal_suffix(rest) or all(
+                    _ordinary_word(w.rstrip(".,:;"), p.lower) for w in p.words(p.toks[1:]))):
+                # "A. Asta Funding Acquisition II, LLC", "E. Tenant covenants", "B. Except as …" at a
+                # line start among other lettered paragraphs: a list marker, not an initial
+                p.toks = p.toks[1:]
                 continue
             break  # an initial: "A. George Battle"
         if len(p.toks) > 1 and p.word(1) == "&" and tk != "&":
@@ -547,7 +551,9 @@ def _strip_leading_words(p: _Piece) -> list[Candidate] | None:
             p.toks = p.toks[1:]
             stripped += 1
             continue
-        if _key(tk) in lex.honorifics and len(p.toks) > 1:
+        if _key(tk) in lex.honorifics and len(p.toks) > 1 and not _DOTTED.fullmatch(raw) \
+                and p.word(1) not in {"of", "OF"}:
+            # not "M.S." (a degree, not "Ms.") nor "Professor of Electrical Engineering" (a chair)
             p.signals.append("honorific")
             p.toks = p.toks[1:]
             stripped += 1
@@ -613,7 +619,8 @@ def _cut_of(p: _Piece) -> list[Candidate] | None:
             if right and text[right[0][0] : right[0][1]] in {"the", "The", "THE"}:
                 right = right[1:]
             rest = _candidates_of_piece(text, right, [], p.lower) if right else []
-            if _is_title(left_text) and rest and rest[0].kind == "Organization":
+            if _is_title(left_text) and rest and rest[0].kind == "Organization" \
+                    and _key(lw[-1]) not in _chair_titles():
                 rest[0].signals.append("title-of")
             elif lw[0] not in lex.non_entity_starts and (has_legal_suffix(right_text)
                                                           or _capacity_before(text, left[0][0])) \
@@ -739,10 +746,22 @@ def _candidates_of_piece(text: str, toks: list[Tok], signals: list[str],
 
 
 _INITIAL = re.compile(r"[A-Z]\.")
+_DOTTED = re.compile(r"(?:[A-Z]\.){2,}")  # "M.S.", "B.A.": letters with stops, never an honorific
 _LIST_MARKERS = re.compile(r"(?m)^[ \t]*([A-Z])\.[ \t]")
 _NUMBER_CONTEXT_BEFORE = re.compile(r"(?:,|\d|[A-Z][a-z]+)\s*\Z")
 _ROMAN_WITH_STOP = re.compile(r"[IVX]+\.")
 _TITLES_KEPT_IN_NAMES = frozenset({"member", "owner", "principal", "partner", "counsel", "manager", "officer"})
+
+
+@lru_cache(maxsize=1)
+def _degrees() -> frozenset[str]:
+    return frozenset(load_list("degrees.txt"))
+
+
+@lru_cache(maxsize=1)
+def _chair_titles() -> frozenset[str]:
+    """Last words of academic titles whose "of X" is a discipline ("Professor of Economics")."""
+    return frozenset(_key(t.split()[-1]) for t in load_list("chair_titles.txt"))
 
 
 def _is_title(phrase: str) -> bool:
@@ -905,9 +924,10 @@ _DOT_LEADER = re.compile(r"[ \t]*(?:\.[ \t]*){3,}")
 
 
 def _credentials(w: _Weighing) -> Candidate | None:
-    """"MBA, CPA" (after "Venessa D. Green,"): professional credentials alone are no name."""
+    """"MBA, CPA" (after "Venessa D. Green,"), "M.S.": professional credentials and degrees alone are
+    no name."""
     lex = lexicon()
-    if not w.suffix and all(_key(x) in lex.name_suffixes for x in w.words):
+    if not w.suffix and all(_key(x) in lex.name_suffixes or x in _degrees() for x in w.words):
         return w.reject("credential")
     return None
 
