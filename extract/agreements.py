@@ -600,6 +600,9 @@ def _signatories(text: str, s: int, e: int) -> list[Signatory]:
                 captioned = not capacity
                 capacity = capacity or _clean_capacity(cl.group(1))
                 break
+            if org is None and not cl and _rx("sig_address_line").search(_rx("sig_column_gap").split(line)[0].strip()) \
+                    and not _rx("org_word").search(line):
+                continue  # "767 Third Avenue" / "New York, NY 10017-2023" between the entity and its By line
             if org is None and not cl:
                 left = _rx("sig_column_gap").split(line)[0]  # two blocks side by side: the By line's own column
                 name = _rx("enumerator").sub("", _rx("descriptor_tail").sub("", left.rstrip(",")))

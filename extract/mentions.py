@@ -460,7 +460,7 @@ def _make_candidates(text: str, a: int, b: int, lower: frozenset[str] | set[str]
             strong = (len(cur) >= 2 or normalize_name(owner, strip_suffix=False) in lex.stop_phrases
                       or all(x.lower() in lex.common_words or _key(x) in lex.org_heads for x in rest.split())
                       or (owner.isupper() and len(owner) >= 2) or _known_org(owner) is not None
-                      or nxt in lex.non_entity_starts or _is_title(rest) or nxt in lex.leading_stopwords
+                      or nxt in lex.non_entity_starts or _is_title(rest.rstrip(".,;:")) or nxt in lex.leading_stopwords
                       or normalize_name(rest, strip_suffix=False) in lex.stop_phrases)
             if strong and not (has_legal_suffix("X " + rest) and len(rest.split()) <= 2) and nxt != "Republic" \
                     and not _possessive_firm(owner, [text[x:y] for x, y in toks[i + 1 :]]):
@@ -530,6 +530,10 @@ def _strip_leading_words(p: _Piece) -> list[Candidate] | None:
     lex = lexicon()
     text = p.text
     stripped = 0
+    for j in range(len(p.toks) - 1):
+        if _BASED.search(p.word(j)):
+            p.toks = p.toks[j + 1 :]  # "Northwestern Washington-based Horizon Bank": a description before the name
+            break
     while p.toks and stripped < _LEADING_STRIP_MAX:
         raw = p.word(0)
         tk = raw.rstrip(".,")
@@ -594,11 +598,11 @@ def _cut_of(p: _Piece) -> list[Candidate] | None:
         if any(x in ("and", "AND") and has_legal_suffix(" ".join(lw[:j])) for j, x in enumerate(lw)):
             continue  # "UBS Loan Finance LLC and Bank of America, N.A.": two names, for "split 'A and B'" to part
         left_text = " ".join(lw)
-        right_text = " ".join(p.words(right))
+        right_text = re.sub(r"['’]s?\Z", "", " ".join(p.words(right)))  # "of the Company’s Board": the Company
         keep = _key(lw[-1]) in _OF_KEEP_HEADS or _key(lw[-1]).rstrip("s") in _OF_KEEP_HEADS or _key(lw[-1]) in lex.org_heads
         rws = [x for x in p.words(right) if x not in ("the", "The", "THE")]
         core_right = strip_legal_suffix(" ".join(rws)).split()
-        pws = [x.rstrip(".,;:") for x in rws]  # "of America." ending a sentence, "of America, N.A."
+        pws = [re.sub(r"['’]s\Z", "", x.rstrip(".,;:")) for x in rws]  # "of America." ending a sentence, "of America, N.A.", "of America’s"
         place_right = bool(rws) and (pws[0].lower() in lex.places or " ".join(pws[:2]).lower() in lex.places
                                      or " ".join(pws[:3]).lower() in lex.places
                                      or (1 < len(core_right) <= 3 and core_right[-1] in _PLACE_HEADS))
@@ -746,6 +750,7 @@ def _candidates_of_piece(text: str, toks: list[Tok], signals: list[str],
 
 
 _INITIAL = re.compile(r"[A-Z]\.")
+_BASED = re.compile(r"[a-z]-(?:based|headquartered)\Z")
 _DOTTED = re.compile(r"(?:[A-Z]\.){2,}")  # "M.S.", "B.A.": letters with stops, never an honorific
 _LIST_MARKERS = re.compile(r"(?m)^[ \t]*([A-Z])\.[ \t]")
 _NUMBER_CONTEXT_BEFORE = re.compile(r"(?:,|\d|[A-Z][a-z]+)\s*\Z")
@@ -1130,7 +1135,15 @@ def _title_only(w: _Weighing) -> Candidate | None:
 
 def _suffix_only(w: _Weighing) -> Candidate | None:
     lex = lexicon()
-    return w.reject("suffix only") if all(_key(x) in lex.legal_suffix_keys for x in w.words) else None
+    bare = re.sub(r"\A(?:an?|the)\s+", "", w.flat, flags=re.IGNORECASE).strip(" ,.").lower()
+    if all(_key(x) in lex.legal_suffix_keys for x in w.words) or bare in _suffix_phrases():
+        return w.reject("suffix only")  # "LLC", "A Professional Corporation"
+    return None
+
+
+@lru_cache(maxsize=1)
+def _suffix_phrases() -> frozenset[str]:
+    return frozenset(x.lower().rstrip(".") for x in load_list("legal_suffixes.txt") if " " in x)
 
 
 _PLAIN_WORD = re.compile(r"[A-Z][a-z]+")
@@ -1181,6 +1194,8 @@ def _legal_suffix_name(w: _Weighing) -> Candidate | None:
                            or core[0] in _GENERIC_CORES or core[0] in lex.places
                            or (w.all_caps and core[0] in lex.common_words)):
         core = []
+    if len(core) > 1 and " ".join(core) in lex.places:
+        core = []  # "a New Jersey LLC": a place and a legal form describe a party, they name none
     if len(core) == 1 and _participle(core[0], w.lower):
         core = []  # "the Surviving Corporation", "Controlled Company": a state of a company, no name
     numerals = [x for x in core if _NUMERAL.fullmatch(x)]

@@ -102,3 +102,69 @@ def test_the_mortgage_agencies_short_names_are_organizations() -> None:
     found = {(c.text, c.kind) for c in find_mentions("Loans are sold to Fannie Mae and Freddie Mac, and pools "
                                                       "are guaranteed by Ginnie Mae.").accepted}
     assert {("Fannie Mae", "Organization"), ("Freddie Mac", "Organization"), ("Ginnie Mae", "Organization")} <= found
+
+
+@pytest.mark.parametrize("text, wanted, unwanted", [
+    ("The holding company for Northwestern Washington-based Larchmont Bank expects to report results.",
+     "Larchmont Bank", "Northwestern Washington-based Larchmont Bank"),
+    ("Said Ria Halvorsen, Larchmont’s CEO. Growth is slowing.", None, "Larchmont’s CEO"),
+    ("This Lease is made by and between 88 Quarry Lane LLC, a New Jersey LLC, having an address in Newark.",
+     "88 Quarry Lane LLC", "New Jersey LLC"),
+    ("Opinion of Abernethy Quell & Dunmore, Professional Corporation.",
+     "Abernethy Quell & Dunmore, Professional Corporation", "Professional Corporation"),
+    ("The Audit Committee of the Company’s Board of Directors has discussed the matters.",
+     None, "The Audit Committee of the Company"),
+    ("99.2 Tollard Enterprises Investor Presentation posted by Tollard Industries, Inc.",
+     "Tollard Industries, Inc.", "Tollard Enterprises Investor Presentation"),
+])
+def test_descriptions_titles_and_documents_around_names(text: str, wanted: str | None, unwanted: str) -> None:
+    found = {c.text for c in find_mentions(text).accepted}
+    if wanted:
+        assert wanted in found
+    assert unwanted not in found
+
+
+def test_a_possessive_firm_name_ending_a_sentence_stays_whole() -> None:
+    found = {c.text for c in find_mentions("The notes were rated Aa3 by Moody’s Investors Service. Bexley expects "
+                                           "to keep the rating.").candidates}
+    assert "Moody’s Investors Service" in found
+
+
+def test_the_insurers_name_of_a_place_before_a_possessive() -> None:
+    found = {c.text for c in find_mentions("The Prudential Insurance Company of America’s Board approved it.").accepted}
+    assert "The Prudential Insurance Company of America" in found
+
+
+SIGNED = """Exhibit 10.3
+
+REGISTRATION RIGHTS AGREEMENT
+
+This Registration Rights Agreement is entered into by and between Quillfield Systems, Inc. (the "Company") and the holders named below.
+
+IN WITNESS WHEREOF, the parties have executed this Agreement.
+
+                       QUILLFIELD SYSTEMS, INC.
+
+                       By: /s/ Jane Roe
+                       Name: Jane Roe
+                       Title: Chief Executive Officer
+
+                       HOLDERS:
+
+                       MARBLEHEAD VALUE PARTNERS, L.P.
+                       c/o Marblehead Funds
+                       767 Ninth Avenue
+                       New York, NY 10019-2023
+
+                       By: /s/ Walter P. Ossing
+                       Name: Walter P. Ossing
+                       Title: President
+"""
+
+
+def test_a_notice_address_in_a_signature_block_is_not_the_signing_entity() -> None:
+    doc = read_text(SIGNED.encode(), "ex10.txt")
+    (ag,) = doc.agreements
+    sigs = {(s.person, s.org) for s in ag.signatories}
+    assert ("Walter P. Ossing", "MARBLEHEAD VALUE PARTNERS, L.P.") in sigs
+    assert not any(s.org and "10019" in s.org for s in ag.signatories)
