@@ -185,8 +185,18 @@ def _parties(text: str, a: int, b: int) -> list[AgreementParty]:
     prev_and = False
     address = 0  # pieces of a postal address still to skip ("having its principal place of business at …")
     carry = 0  # an address begun inside the previous piece
+    group_cap: str | None = None  # the capacity of the unnamed group just read ("the Lenders party hereto")
+    including: str | None = None  # "…, including A and B": the group's capacity for the names that follow
+    included: list[tuple[int, str]] = []
     for piece, s, e in _pieces(text[a:b], a, a - line_start(text, a)):
         address, carry = max(address, carry), 0
+        inc = _rx("including").match(piece.strip())
+        if inc:
+            including = group_cap
+            lead = len(piece) - len(piece.lstrip()) + inc.end()
+            piece, s = piece[lead:], s + lead
+            if not piece.strip():
+                continue
         lead = len(piece) - len(piece.lstrip())
         piece = piece.strip()
         s += lead
@@ -228,7 +238,11 @@ def _parties(text: str, a: int, b: int) -> list[AgreementParty]:
         capacity = _own_capacity(cap_m) if cap_m else None
         name_part = body[: cap_m.start()].strip(" ,") if cap_m else body.strip(" ,")
         if cap_m and cap_m.start() == 0 or (not name_part and capacity):
-            for i in (since_capacity if collectively and capacity else pending):
+            targets = since_capacity if collectively and capacity else pending
+            if not targets and included and included[-1][0] == len(out) - 1:
+                targets = [included.pop()[0]]  # "…, including A and B, and C, as Agent": C's own capacity
+                including = None
+            for i in targets:
                 out[i] = _with_capacity(out[i], capacity or "")
             pending, since_capacity = [], []
             if term and out and (len(out) - 1) not in pending:
@@ -246,6 +260,9 @@ def _parties(text: str, a: int, b: int) -> list[AgreementParty]:
                 name_part = tail
         if _rx("generic").match(name_part) and not lead_and and not _rx("generic_joins").search(name_part):
             pending = []  # "the financial institutions listed herein" parts the names before it from a later capacity
+        if _rx("generic").match(name_part):
+            group_cap = next((c for w in name_part.split() if (c := _capacity_of_term(w.strip(",.;"))) is not None), None)
+            including = None
         if _rx("descriptor").match(name_part) or _rx("generic").match(name_part) or not _name_ok(name_part):
             if term and out and out[-1].term is None and (_rx("descriptor").match(name_part) or not name_part):
                 pending = _term_to_last(out, pending, term)
@@ -264,9 +281,13 @@ def _parties(text: str, a: int, b: int) -> list[AgreementParty]:
         party = AgreementParty(name=name_part, capacity=capacity or "", term=term, start=s, end=s + len(name_part),
                                quote_end=e)
         out.append(party)
+        if capacity:
+            including = None
         if lead_and:
             pending = []
-        if not capacity:
+        if not capacity and including:
+            included.append((len(out) - 1, including))  # the group names it: no later capacity of others is its
+        elif not capacity:
             pending.append(len(out) - 1)
             since_capacity.append(len(out) - 1)
         else:
@@ -280,6 +301,9 @@ def _parties(text: str, a: int, b: int) -> list[AgreementParty]:
             pending = []
         if len(out) >= _limit("max_parties"):
             break
+    for i, cap in included:  # "the Lenders party hereto, including A and B": A and B lend, unless they say otherwise
+        if not out[i].capacity:
+            out[i] = _with_capacity(out[i], cap)
     return _joined_terms(text[a:b], out)
 
 

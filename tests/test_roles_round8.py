@@ -168,3 +168,27 @@ def test_a_notice_address_in_a_signature_block_is_not_the_signing_entity() -> No
     sigs = {(s.person, s.org) for s in ag.signatories}
     assert ("Walter P. Ossing", "MARBLEHEAD VALUE PARTNERS, L.P.") in sigs
     assert not any(s.org and "10019" in s.org for s in ag.signatories)
+
+
+INCLUDING = ("This Credit Agreement is entered into among Fenwick Tools Inc., as Borrower, the Lenders party hereto, "
+             "including Harbor Bank, N.A., Quayside Capital LLC and Pell Finance LP, and Harbor Bank, N.A., as "
+             "Administrative Agent.")
+
+
+def test_names_after_including_take_the_groups_capacity_and_a_last_capacity_stays_its_own() -> None:
+    from corpkg.extract.agreements import _parties
+
+    a = INCLUDING.find("among")
+    parties = [(p.name, p.capacity) for p in _parties(INCLUDING, a, len(INCLUDING))]
+    assert ("Quayside Capital LLC", "lender") in parties
+    assert ("Pell Finance LP", "lender") in parties
+    assert ("Harbor Bank, N.A.", "administrative agent") in parties
+    assert not any(name.startswith("Administrative") for name, _ in parties)
+
+
+def test_a_capacity_ending_the_sentence() -> None:
+    from corpkg.extract.agreements import _parties
+
+    text = "This Agreement is made among Fenwick Tools Inc., as Borrower, and Harbor Bank, N.A., as Administrative Agent."
+    assert [(p.name, p.capacity) for p in _parties(text, text.find("among"), len(text))] == [
+        ("Fenwick Tools Inc.", "borrower"), ("Harbor Bank, N.A.", "administrative agent")]
