@@ -118,8 +118,12 @@ def _name_tail(words: str) -> str:
 
 
 def _name_ok(name: str) -> bool:
+    from corpkg.extract.names import lexicon
+
     if not name or name.lower() in _NOT_A_NAME or not _rx("name_shape").match(name):
         return False
+    if " ".join(name.strip(" ,.").lower().split()) in lexicon().places:
+        return False  # "an individual residing in Denver, Colorado": a place ends the description
     if _is_capacity_phrase(name) or _rx("not_name").search(name):
         return False
     lower = [t for t in name.split() if t[:1].islower() and t not in _CONNECTORS]
@@ -481,7 +485,7 @@ def _issuer_party(parties: list[AgreementParty], kind: str) -> AgreementParty | 
         if len(borrowers) >= 2 and len(guarantors) == 1:
             return guarantors[0]
     for i, p in enumerate(parties):
-        if borrowing and is_lending_capacity(p.capacity):
+        if borrowing and is_lending_capacity(p.capacity) or _individual(p.name):
             continue
         term = " ".join((p.term or "").lower().split())
         keys = [k for k in (term, p.capacity.lower()) if k in rank]
@@ -498,9 +502,23 @@ def _issuer_party(parties: list[AgreementParty], kind: str) -> AgreementParty | 
         r = (level, i)
         if best is None or r < best:
             best, chosen = r, p
-    if chosen is None:  # else the first party that neither lends nor acts as agent or trustee
+    if chosen is None and any(_individual(p.name) for p in parties):
+        # a company's loan to a person ("Bing Yu (“Borrower”), a citizen of China"): the company files it
+        chosen = next((p for p in parties if _rx("org_word").search(p.name) and not _individual(p.name)
+                       and not _rx("not_issuer").search(p.capacity)), None)
+    elif chosen is None:  # else the first party that neither lends nor acts as agent or trustee
         chosen = next((p for p in parties if not is_lending_capacity(p.capacity) and not _rx("not_issuer").search(p.capacity)), None)
     return chosen
+
+
+def _individual(name: str) -> bool:
+    """A party that is a natural person: a person's name shape and no legal form."""
+    from corpkg.extract.names import classify_name, has_legal_suffix
+
+    if has_legal_suffix(name):
+        return False
+    kind, score = classify_name(name)
+    return kind == "Person" and score >= 0.7
 
 
 def _commitments(text: str, s: int, e: int) -> list[AgreementParty]:

@@ -260,6 +260,8 @@ def find_mentions(text: str, *, lowercase_words: frozenset[str] | set[str] = fro
     _merge_firm_lists(text, cands, lowercase_words)
     _lowercase_suffixed(text, cands)
     _join_for(text, cands)
+    _join_head_for(text, cands)
+    _known_across_runs(text, cands)
     _join_co(text, cands)
     _join_branch(text, cands)
     _context(text, cands, lowercase_words)
@@ -384,11 +386,19 @@ def _make_candidates(text: str, a: int, b: int, lower: frozenset[str] | set[str]
     flat = " ".join(text[a:b].split())
     if _known_org(flat):
         return [Candidate(a, b, text[a:b], "Organization", 0.9, ["known"])]
+    if flat.endswith(".") and _known_org(flat[:-1]):  # "the U.S. Department of Justice." ending a sentence
+        return [Candidate(a, b - 1, text[a : b - 1], "Organization", 0.9, ["known"])]
     if 2 <= len(toks) <= 14:
         ws = [text[s:e] for s, e in toks]
         for n in range(len(ws) - 1, 0, -1):  # the longest known name inside the run
             for i in range(0, len(ws) - n + 1):
                 if n > 1 and _known_org(" ".join(ws[i : i + n])):
+                    rest_ws = ws[i + n :]
+                    if i == 0 and rest_ws[:1] == ["of"] and 2 <= len(rest_ws) <= 4 \
+                            and all(x[:1].isupper() for x in rest_ws[1:]) and _key(ws[n - 1]) in lex.org_heads:
+                        # "Federal Home Loan Bank of Pittsburgh": one of the known body's regional banks
+                        end = b - 1 if text[b - 1] == "." and not _is_abbrev(ws[-1]) else b
+                        return [Candidate(a, end, text[a:end], "Organization", 0.9, ["known"])]
                     if i == 0 and ws[n - 1].endswith(("'s", "’s")):
                         # "Standard & Poor's Ratings Services": the known owner's own firm, one name
                         return [Candidate(a, b, text[a:b], "Organization", 0.9, ["known"])]
@@ -1969,6 +1979,50 @@ def _for_joined(text: str, a: Candidate, b: Candidate) -> Candidate | None:
                          and all(w.lower() in lex.common_words for w in lw)):  # "Vice President of Finance for X"
             return Candidate(a.start, b.end, text[a.start : b.end], "Organization", b.score, b.signals + ["for-joined"])
     return None
+
+
+@lru_cache(maxsize=1)
+def _known_split_forms() -> tuple[str, ...]:
+    """Known names a capitalised run cannot hold whole (a lower-case "for" inside)."""
+    return tuple(sorted((f for f in _known_forms() if " for " in f or " FOR " in f), key=len, reverse=True))
+
+
+def _known_across_runs(text: str, cands: list[Candidate]) -> None:
+    """"Organisation for Economic Co-operation and Development": a known name the runs cut at "for" is
+    one candidate again, replacing the pieces inside it."""
+    for form in _known_split_forms():
+        start = text.find(form)
+        while start >= 0:
+            end = start + len(form)
+            if (start == 0 or not text[start - 1].isalnum()) and (end == len(text) or not text[end].isalnum()):
+                cands[:] = [c for c in cands if c.end <= start or c.start >= end]
+                cands.append(Candidate(start, end, form, "Organization", 0.9, ["known"]))
+            start = text.find(form, end)
+    cands.sort(key=lambda c: c.start)
+
+
+def _join_head_for(text: str, cands: list[Candidate]) -> None:
+    """"Halloran Institute for Cancer Research": an institution's head word ("Institute", "Foundation",
+    data in ``for_heads.txt``), "for" and capitalised words are one name."""
+    _join_adjacent(text, cands, _head_for_joined)
+
+
+@lru_cache(maxsize=1)
+def _for_heads() -> frozenset[str]:
+    return frozenset(_key(x) for x in load_list("for_heads.txt"))
+
+
+def _head_for_joined(text: str, a: Candidate, b: Candidate) -> Candidate | None:
+    if text[a.end : b.start] not in (" for ", " For ") or a.kind != "Organization" or a.rejected is not None:
+        return None
+    lw, bw = a.text.split(), b.text.split()
+    if _key(lw[-1]) not in _for_heads() or len(lw) < 2 or has_legal_suffix(b.text) or len(bw) > 6:
+        return None
+    if b.rejected not in (None, "generic") or (b.kind == "Person" and b.score >= ACCEPT) or b.text.isupper() != a.text.isupper():
+        return None
+    if not all(w[:1].isupper() or w in _CONNECTORS for w in bw):
+        return None
+    return Candidate(a.start, b.end, text[a.start : b.end], "Organization", max(a.score, ACCEPT), a.signals + ["for-joined"])
 
 
 def _join_co(text: str, cands: list[Candidate]) -> None:

@@ -192,3 +192,39 @@ def test_a_capacity_ending_the_sentence() -> None:
     text = "This Agreement is made among Fenwick Tools Inc., as Borrower, and Harbor Bank, N.A., as Administrative Agent."
     assert [(p.name, p.capacity) for p in _parties(text, text.find("among"), len(text))] == [
         ("Fenwick Tools Inc.", "borrower"), ("Harbor Bank, N.A.", "administrative agent")]
+
+
+PERSON_LOAN = """Exhibit 10.4
+
+LOAN AGREEMENT
+
+This Loan Agreement (this “Agreement”) is made and entered into as of October 19, 2004 by and between Quillfield Systems, Inc. (the “Lender”), a Delaware corporation, and Martin Ashby (the “Borrower”), an individual residing in Denver, Colorado.
+
+WHEREAS, the Lender intends to provide the Borrower with a loan to be used under this Agreement.
+"""
+
+
+def test_a_companys_loan_to_a_person_is_about_the_company() -> None:
+    doc = read_text(PERSON_LOAN.encode(), "ex10.txt")
+    (ag,) = doc.agreements
+    assert ag.issuer is not None and ag.issuer.name == "Quillfield Systems, Inc."
+    assert [(p.name, p.capacity) for p in ag.parties] == [("Quillfield Systems, Inc.", "lender"),
+                                                          ("Martin Ashby", "borrower")]
+
+
+@pytest.mark.parametrize("sentence, name", [
+    ("She serves on the board of the Halloran Institute for Cancer Research in Boston.",
+     "Halloran Institute for Cancer Research"),
+    ("The Brindle Foundation for Rural Education awarded the grant.", "The Brindle Foundation for Rural Education"),
+    ("Rules of the Organisation for Economic Co-operation and Development apply.",
+     "Organisation for Economic Co-operation and Development"),
+])
+def test_an_institution_continued_by_for_is_one_name(sentence: str, name: str) -> None:
+    names = {(c.text, c.kind) for c in find_mentions(sentence).accepted}
+    assert (name, "Organization") in names
+
+
+def test_for_after_a_company_name_is_no_join() -> None:
+    sentence = "Quillfield Systems, Inc. for Harbor Bank signed the note."
+    names = [c.text for c in find_mentions(sentence).accepted]
+    assert not any(" for " in n for n in names)
