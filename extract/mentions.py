@@ -269,6 +269,7 @@ def find_mentions(text: str, *, lowercase_words: frozenset[str] | set[str] = fro
     _list_context(text, cands)
     _person_rows(text, cands)
     _cued_list(text, cands)
+    _deal_list(text, cands)
     _capacity_persons(text, cands)
     _split_repeated(text, cands)
     links = _links(text, cands)
@@ -2123,6 +2124,34 @@ def _cued_list(text: str, cands: list[Candidate]) -> None:
                     m.score = 0.7
                     m.signals.append("cued-list")
         i = max(j, i + 1)
+
+
+@lru_cache(maxsize=1)
+def _deal_cue_rx() -> re.Pattern[str]:
+    cues = "|".join(r"[ \t]*".join(re.escape(w) for w in c.split()) for c in load_list("deal_list_cues.txt"))
+    return re.compile(rf"(?<![\w-])(?:{cues})[ \t]+(?:the[ \t]+)?\Z", re.IGNORECASE)
+
+
+def _deal_list(text: str, cands: list[Candidate]) -> None:
+    """Bare members of a list right after a deal cue ("our acquisitions of Dictaphone, BeVocal and
+    Tegic"; ``patterns/deal_list_cues.txt``) are the companies the deal was made with."""
+    cue, gap = _deal_cue_rx(), _regexes()["list_gap"]
+    i = 0
+    while i < len(cands):
+        first = cands[i]
+        if not cue.search(text[max(0, first.start - 60) : first.start]):
+            i += 1
+            continue
+        members, j = [first], i + 1
+        while j < len(cands) and gap.match(text[cands[j - 1].end : cands[j].start]):
+            members.append(cands[j])
+            j += 1
+        for m in members:
+            if m.rejected is None and m.kind == "Organization" and 0.35 <= m.score < ACCEPT \
+                    and "generic-head" not in m.signals and not _LOWER_COMPOUND.search(m.text):
+                m.score = 0.7
+                m.signals.append("deal-list")
+        i = j
 
 
 @lru_cache(maxsize=1)

@@ -1,0 +1,71 @@
+"""Eighth session, after batch 7's first measurement: faults found on its train files and on the
+unannotated corpus, written as hand-made text about invented companies: bare one-word companies
+listed after a deal cue, and the issuer's acquisitions told as revenue "from acquisitions, primarily
+from A, B and C"."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from corpkg.extract.mentions import find_mentions
+from corpkg.extract.model import Extraction
+from corpkg.extract.pipeline import extract_filing, load_pipeline
+from corpkg.extract.reader import read_filing
+
+COVER = """UNITED STATES
+SECURITIES AND EXCHANGE COMMISSION
+FORM 8-K
+CURRENT REPORT
+
+HALVERSON OPTICS CORPORATION
+(Exact name of registrant as specified in its charter)
+
+"""
+
+
+@pytest.fixture(scope="module")
+def nlp():  # type: ignore[no-untyped-def]
+    return load_pipeline()
+
+
+def _extract(nlp, tmp_path: Path, body: str) -> Extraction:  # type: ignore[no-untyped-def]
+    path = tmp_path / "doc.txt"
+    path.write_text(COVER + body + "\n")
+    return extract_filing(read_filing(path), nlp=nlp)
+
+
+def _acquisitions(ex: Extraction) -> set[tuple[str, str]]:
+    lab = {e.key: e.label for e in ex.entities}
+    return {(lab[a], lab[t]) for f in ex.facts if f.role == "acquisition"
+            for a in f.participant("acquirer") for t in f.participant("target")}
+
+
+def names(text: str) -> list[str]:
+    return [c.text for c in find_mentions(text).candidates if c.accepted]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("We completed the acquisitions of Trovel and Marquent in 2012.", ["Trovel", "Marquent"]),
+    ("Results include revenue from our acquisitions, primarily from Trovel, Marquent and Oskaro, in the quarter.",
+     ["Trovel", "Marquent", "Oskaro"]),
+    ("The merger with Trovel closed in May.", ["Trovel"]),
+])
+def test_bare_companies_listed_after_a_deal_cue(text: str, expected: list[str]) -> None:
+    assert names(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    # no deal cue right before the list: bare single words stay undecided
+    "Our offices in Trovel, Marquent and Oskaro were closed.",
+    "The acquisition of land in Trovel and Marquent was completed.",
+])
+def test_bare_words_without_a_deal_cue_stay_out(text: str) -> None:
+    assert not {"Trovel", "Marquent", "Oskaro"} & set(names(text))
+
+
+def test_revenue_from_acquisitions_primarily_from_a_list(nlp, tmp_path: Path) -> None:
+    ex = _extract(nlp, tmp_path, "We include revenue related to acquisitions, primarily from Trovel, Marquent and "
+                                 "Oskaro, that would otherwise have been recognized but for purchase accounting.")
+    assert _acquisitions(ex) == {("Halverson Optics Corporation", t) for t in ("Trovel", "Marquent", "Oskaro")}
