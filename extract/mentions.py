@@ -673,6 +673,31 @@ def _strip_leading_titles(p: _Piece) -> list[Candidate] | None:
     return None
 
 
+def _split_inner_title(p: _Piece) -> list[Candidate] | None:
+    """A company's name, a title and a person's name in one run, as press releases write them
+    ("Zurn Chairman George H. Schofield said", "Acme CEO Jane M. Roe"): the company and the person
+    are two candidates, the person with the title's signal."""
+    lex = lexicon()
+    ws = p.words()
+    if len(ws) < 4 or "and" in ws or "AND" in ws:
+        return None
+    for k in range(1, len(ws) - 2):
+        low = [w.lower().rstrip(",") for w in ws]
+        title = max((t for t in lex.titles if low[k : k + len(t.split())] == t.split()), key=len, default=None)
+        if title is None:
+            continue
+        n = len(title.split())
+        left, right = ws[:k], ws[k + n :]
+        if not 2 <= len(right) <= 4 or _is_title(" ".join(left)) or not all(w[:1].isupper() for w in left):
+            return None
+        if not _person_shaped(" ".join(right).rstrip(".,")):
+            return None
+        out = _candidates_of_piece(p.text, p.toks[:k], list(p.signals), p.lower)
+        person = _candidates_of_piece(p.text, p.toks[k + n :], list(p.signals) + ["title"], p.lower)
+        return out + person
+    return None
+
+
 def _strip_trailing_titles(p: _Piece) -> list[Candidate] | None:
     """A person's name and a title in one run, as a table cell prints them ("Dennis C. Joines President",
     "Steven L. Hoekstra Executive Vice President"): the title is cut off when what stays is shaped like a
@@ -739,6 +764,7 @@ PIECE_STEPS: tuple[tuple[str, PieceStep], ...] = (
     ("strip a leading number", _strip_leading_number),
     ("cut 'X of Y'", _cut_of),
     ("strip leading titles", _strip_leading_titles),
+    ("split 'Org Title Person'", _split_inner_title),
     ("split 'A and B'", _split_and),
     ("trim connectors", _trim_connectors),
     ("strip trailing titles", _strip_trailing_titles),

@@ -69,3 +69,26 @@ def test_revenue_from_acquisitions_primarily_from_a_list(nlp, tmp_path: Path) ->
     ex = _extract(nlp, tmp_path, "We include revenue related to acquisitions, primarily from Trovel, Marquent and "
                                  "Oskaro, that would otherwise have been recognized but for purchase accounting.")
     assert _acquisitions(ex) == {("Halverson Optics Corporation", t) for t in ("Trovel", "Marquent", "Oskaro")}
+
+
+def _positions(ex: Extraction) -> set[tuple[str, str, str]]:
+    lab = {e.key: e.label for e in ex.entities}
+    return {(lab[f.participant("holder")[0]], lab[f.participant("organization")[0]], v)
+            for f in ex.facts if f.role == "position" for k, v in f.attributes if k == "title"}
+
+
+def test_a_company_title_and_person_in_one_run(nlp, tmp_path: Path) -> None:
+    ex = _extract(nlp, tmp_path, 'Halverson Optics Corporation ("Halverson") today announced the closure. Commenting '
+                                 'on it, Halverson Chairman Lionel P. Maddox said, "This is hard." Halverson CEO Jane '
+                                 'M. Roe said the plant will close.')
+    assert {("Lionel P. Maddox", "Halverson Optics Corporation", "Chairman"),
+            ("Jane M. Roe", "Halverson Optics Corporation", "Chief Executive Officer")} <= _positions(ex)
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    # what follows the title is no person's name: the run stays one company
+    ("Northfield President Hotel Partners filed the report.", "Northfield President Hotel Partners"),
+    ("Acme Widget Director Services Group LLC filed the report.", "Acme Widget Director Services Group LLC"),
+])
+def test_a_title_inside_a_company_name_is_no_split(text: str, name: str) -> None:
+    assert names(text) == [name]
