@@ -92,3 +92,12 @@ def test_a_company_title_and_person_in_one_run(nlp, tmp_path: Path) -> None:
 ])
 def test_a_title_inside_a_company_name_is_no_split(text: str, name: str) -> None:
     assert names(text) == [name]
+
+
+def test_a_sentence_opening_with_a_curly_quote_is_a_new_sentence() -> None:
+    from corpkg.extract.roles.common import split_sentences
+
+    text = ("“Credit File” shall mean the documents of each Mortgage Loan.\n“Custodial Agreement” shall mean the "
+            "agreement between Harbor Bank and Marlow Trust Co. as amended. “Custodian” shall mean Marlow Trust.")
+    assert [text[a:b].split("”")[0] for a, b in split_sentences(text)] == [
+        "“Credit File", "“Custodial Agreement", "“Custodian"]
