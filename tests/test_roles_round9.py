@@ -101,3 +101,10 @@ def test_a_sentence_opening_with_a_curly_quote_is_a_new_sentence() -> None:
             "agreement between Harbor Bank and Marlow Trust Co. as amended. “Custodian” shall mean Marlow Trust.")
     assert [text[a:b].split("”")[0] for a, b in split_sentences(text)] == [
         "“Credit File", "“Custodial Agreement", "“Custodian"]
+
+
+def test_a_federal_savings_bank_keeps_its_legal_form() -> None:
+    text = ("This Agreement is made between Tamsworth Holdings, LLC (“Seller”) and Larkspur Bank, N.A., formerly known "
+            "as Orrin Savings, FSB (“Buyer”). Brindle Bank, F.S.B. also signed.")
+    found = names(text)
+    assert "Brindle Bank, F.S.B." in found and "FSB" not in found and "Orrin Savings" not in found
