@@ -114,10 +114,11 @@ _CAPTIONS: dict[str, re.Pattern[str]] = {
     "irs_employer_id": re.compile(r"\(\s*(?:i\.?\s?r\.?\s?s\.?|irs)\s+employer[^)]{0,60}\)", re.I),
     "address": re.compile(r"\(\s*address(?:es)?\s+(?:of|and)[^)]{0,120}\)", re.I),
     "phone": re.compile(r"\(\s*(?:registrant'?s?|issuer'?s?|company'?s?|[a-z']+)?[’'s]*\s*telephone\s+number[^)]{0,80}\)", re.I),
+    "former_name": re.compile(r"\(\s*former\s+name[^)]{0,120}\)", re.I),
 }
 _ANY_CAPTION = re.compile(
     "|".join(p.pattern for p in _CAPTIONS.values())
-    + r"|\(\s*zip\s+code\s*\)|\(\s*former\s+name[^)]{0,120}\)|\(\s*date\s+of\s+earliest\s+event\s+reported\s*\)\s*:?",
+    + r"|\(\s*zip\s+code\s*\)|\(\s*date\s+of\s+earliest\s+event\s+reported\s*\)\s*:?",
     re.I,
 )
 _EIN = re.compile(r"(?<![\d-])\d{2}-\d{7}(?![\d-])")
@@ -357,6 +358,7 @@ def read_cover(
         period_of_report=val("period_of_report"),
         shares_outstanding=int(shares) if shares and shares.isdigit() else None,
         signature_date=val("signature_date"),
+        former_name=val("former_name"),
         cik=val("cik"),
         trading_symbol=val("trading_symbol"),
         security_exchange=val("security_exchange"),
@@ -368,6 +370,20 @@ def read_cover(
 
 
 _SHAPED = {"irs_employer_id", "commission_file_number", "phone", "state_of_incorporation"}
+
+
+_FORMER_NAME = re.compile(r"[A-Z][\w&'’.,\-/() ]{1,118}[\w.)]")
+_NO_VALUE = re.compile(r"\(?\s*(?:n/?a|not\s+applicable|none|unchanged|no\s+change|same|former\s+name)\b", re.I)
+
+
+def _legal_suffix_or_words(value: str) -> bool:
+    """A former name: no digits (an address), and a legal form or two capitalised words or more."""
+    if re.search(r"\d", value):
+        return False
+    if _LEGAL_SUFFIX.search(value):
+        return True
+    words = [w for w in value.split() if w.lower() not in ("of", "and", "&", "the")]
+    return len(words) >= 2 and all(w[:1].isupper() for w in words) and "," not in value
 
 
 def _pick(field: str, raw: str, s: int, *, last: bool = False) -> _Found | None:
@@ -410,6 +426,14 @@ def _pick(field: str, raw: str, s: int, *, last: bool = False) -> _Found | None:
         if len(value) < 2 or not re.search(r"[A-Za-z]", value):
             return None
         return _Found(value, s + ps, s + pe)
+    if field == "former_name":
+        # a name, not "N/A", "Not applicable" or a former address (digits, "City, ST")
+        value = raw.strip()
+        if "\n" in value or not _FORMER_NAME.fullmatch(value) or _NO_VALUE.match(value) \
+                or not _legal_suffix_or_words(value):
+            return None
+        at = s + raw.index(value)
+        return _Found(value, at, at + len(value))
     if field == "address":
         value = _clean(raw)
         if not re.search(r"[A-Za-z]", value):

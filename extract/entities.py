@@ -1201,6 +1201,9 @@ def _best_label(e: _Ent) -> str:
     cands = [f for f in e.forms if f]
     if e.issuer is not None:
         cands.append(_flat(e.issuer.label))
+        # a former name (the header's, the cover's) is an alias, never the label, however often written
+        formers = {normalize_name(v) for k, v in e.issuer.attributes if k == "formerName"}
+        cands = [f for f in cands if normalize_name(f) not in formers] or cands
     if not cands:
         cands = sorted(e.aliases)
 

@@ -115,6 +115,7 @@ class CoverFacts:
     period_of_report: str | None = None  # ISO date (10-K/10-Q)
     shares_outstanding: int | None = None
     signature_date: str | None = None  # ISO date printed in the main document's signatures section
+    former_name: str | None = None  # "(Former name or former address, if changed since last report)"
     # inline XBRL dei: facts (often hidden in ix:header, then without a span)
     cik: str | None = None  # dei:EntityCentralIndexKey, 10 digits
     trading_symbol: str | None = None  # dei:TradingSymbol (the first one)

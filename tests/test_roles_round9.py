@@ -108,3 +108,50 @@ def test_a_federal_savings_bank_keeps_its_legal_form() -> None:
             "as Orrin Savings, FSB (“Buyer”). Brindle Bank, F.S.B. also signed.")
     found = names(text)
     assert "Brindle Bank, F.S.B." in found and "FSB" not in found and "Orrin Savings" not in found
+
+
+FORMER_COVER = """UNITED STATES
+SECURITIES AND EXCHANGE COMMISSION
+FORM 8-K
+CURRENT REPORT
+
+Larkspur Holdings, Inc.
+(Exact Name of Registrant as Specified in Its Charter)
+
+Nevada
+(State or Other Jurisdiction of Incorporation)
+
+120 Calle Iglesia, Unit B
+San Clemente, CA, 92672
+(Address of Principal Executive Offices)
+
+{former}
+(Former Name or Former Address, if Changed Since Last Report)
+
+Item 8.01 Other Events.
+
+Larkspur Holdings, Inc. (formerly Tamsworth Technologies, Inc.) changed its name. Tamsworth Technologies, Inc. filed.
+"""
+
+
+@pytest.mark.parametrize(("former", "expected"), [
+    ("Tamsworth Technologies, Inc.", "Tamsworth Technologies, Inc."),
+    ("N/A", None),
+    ("Not Applicable", None),
+    ("4400 Harbor Drive, Suite 100", None),
+])
+def test_the_covers_former_name(former: str, expected: str | None) -> None:
+    from corpkg.extract.reader import read_text
+
+    doc = read_text(FORMER_COVER.format(former=former).encode(), "8k.txt")
+    assert doc.cover is not None and doc.cover.former_name == expected
+
+
+def test_the_former_name_is_the_issuers_alias(nlp, tmp_path: Path) -> None:
+    path = tmp_path / "8k.txt"
+    path.write_text(FORMER_COVER.format(former="Tamsworth Technologies, Inc."))
+    ex = extract_filing(read_filing(path), nlp=nlp)
+    (issuer,) = [e for e in ex.entities if e.is_issuer]
+    assert "Tamsworth Technologies, Inc." in issuer.aliases
+    assert ("formerName", "Tamsworth Technologies, Inc.") in issuer.attributes
+    assert [e.label for e in ex.entities if e.kind == "Organization"] == ["Larkspur Holdings, Inc."]

@@ -523,6 +523,16 @@ def extract_issuer(doc: Document) -> IssuerResult:
                 issuer.attributes.append(("phone", cover.phone.strip()))
             if cover.shares_outstanding is not None:
                 issuer.attributes.append(("sharesOutstanding", str(cover.shares_outstanding)))
+            former = cover.former_name
+            if former and normalize_name(former) not in {normalize_name(n) for n in (issuer.label, *issuer.aliases)}:
+                # "Concierge Technologies, Inc. / (Former Name or Former Address, if Changed Since Last Report)"
+                former_label, _ = proper_name(former, text)
+                if ("formerName", former_label) not in issuer.attributes:
+                    issuer.attributes.append(("formerName", former_label))
+                issuer.aliases.add(former_label)
+                fspan = _cover_span(doc, "former_name")
+                if fspan:
+                    issuer.evidence.append(_evidence(doc, *fspan, "Cover page"))
     if issuer is None and doc.header is None:
         issuer = _self_named(doc)
         if issuer is not None:
