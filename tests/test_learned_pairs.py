@@ -126,12 +126,14 @@ OFFICER_SENTENCES = [
 
 @pytest.mark.parametrize(("text", "person", "titles"), OFFICER_SENTENCES)
 def test_the_model_proposes_an_officer_of_the_issuer_with_a_probability(model, text, person, titles):
-    facts = _facts(model, text, [(person, "PERSON"), ACME])
+    # since the eighth session's retraining the shipped position threshold is off (the rules alone score as
+    # well on dev); the model still ranks a press-release officer high
+    facts = _facts(model, text, [(person, "PERSON"), ACME], threshold=0.5)
     positions = [f for f in facts if f.role == "position"]
     assert positions, "no position proposed"
     assert {(f.participant("holder")[0], f.participant("organization")[0]) for f in positions} == {(key_of(person), "acme")}
     assert titles <= {t for f in positions for t in f.attribute("title")}
-    assert max(f.evidence[0].confidence for f in positions) >= model.threshold("position")
+    assert max(f.evidence[0].confidence for f in positions) >= 0.5
 
 
 def test_the_model_proposes_the_sides_of_a_complaint_at_a_lower_threshold(model):
