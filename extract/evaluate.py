@@ -343,8 +343,11 @@ def _score_roles(gold: dict[str, Any], gents: list[_GoldEntity], ex: Extraction,
                         ok = False
                         break
                 if ok:
-                    hit = idx
-                    if not opt:
+                    if hit is None or (not opt and (items[hit][1] or hit in matched)):
+                        hit = idx
+                    if not opt and idx not in matched:
+                        # a required item not matched yet: two predictions whose names normalise alike
+                        # ("Beryllium Acquisition Corporation", "Beryllium Acquisition LLC") take one each
                         break
             if hit is None:
                 s.fp += 1

@@ -148,3 +148,21 @@ def test_a_party_listed_once_per_case_counts_once() -> None:
     assert (lit.tp, lit.fp, lit.fn) == (2, 0, 0)
     missed = score_filing(gold, extraction(ents, found[:0])).scores["role:litigants"]
     assert (missed.tp, missed.fp, missed.fn) == (0, 0, 2)
+
+
+def test_two_facts_whose_names_normalise_alike_match_one_gold_fact_each() -> None:
+    # "Beryllium Acquisition Corporation" and "Beryllium Acquisition LLC" are two merger subsidiaries whose
+    # names agree once the legal form is dropped: each predicted fact takes its own gold fact (the first
+    # gold fact a prediction matches, when already taken, no longer hides the second)
+    ents = [ent("n", "Organization", "Nuance Communications, Inc.", issuer=True),
+            ent("c", "Organization", "Beryllium Acquisition Corporation"),
+            ent("l", "Organization", "Beryllium Acquisition LLC")]
+    gold = {"filing": "x.txt", "issuer": {"name": "Nuance Communications, Inc."},
+            "entities": [{"name": e.label, "type": "Organization"} for e in ents],
+            "subsidiaries": [{"subsidiary": "Beryllium Acquisition Corporation", "parent": "Nuance Communications, Inc."},
+                             {"subsidiary": "Beryllium Acquisition LLC", "parent": "Nuance Communications, Inc."}]}
+    facts = [Fact("subsidiary", (("owner", "n"), ("owned", k)), (), (Evidence("x", 0, 1),)) for k in ("c", "l")]
+    both = score_filing(gold, extraction(ents, facts)).scores["role:subsidiaries"]
+    assert (both.tp, both.fp, both.fn) == (2, 0, 0)
+    one = score_filing(gold, extraction(ents, facts[:1])).scores["role:subsidiaries"]
+    assert (one.tp, one.fp, one.fn) == (1, 0, 1)
