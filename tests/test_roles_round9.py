@@ -155,3 +155,23 @@ def test_the_former_name_is_the_issuers_alias(nlp, tmp_path: Path) -> None:
     assert "Tamsworth Technologies, Inc." in issuer.aliases
     assert ("formerName", "Tamsworth Technologies, Inc.") in issuer.attributes
     assert [e.label for e in ex.entities if e.kind == "Organization"] == ["Larkspur Holdings, Inc."]
+
+
+def _subsidiaries(ex: Extraction) -> set[tuple[str, str]]:
+    lab = {e.key: e.label for e in ex.entities}
+    return {(lab[f.participant("owner")[0]], lab[f.participant("owned")[0]]) for f in ex.facts if f.role == "subsidiary"}
+
+
+def test_a_seat_at_the_issuers_subsidiary_described_by_its_possessive(nlp, tmp_path: Path) -> None:
+    ex = _extract(nlp, tmp_path, "On November 16, 2009, Halverson Optics Corporation (“Company”) announced the resignation "
+                                 "of Steven L. Marlow, Executive Vice President and Chief Lending Officer of Brindle Bank "
+                                 "(“Bank”), the Company’s financial institution subsidiary.")
+    seats = {(h, o) for h, o, _ in _positions(ex)}
+    assert seats == {("Steven L. Marlow", "Brindle Bank")}
+    assert _subsidiaries(ex) == {("Halverson Optics Corporation", "Brindle Bank")}
+
+
+@pytest.mark.parametrize("modifier", ["savings bank", "broker-dealer", "trust company", "captive insurance"])
+def test_kinds_of_subsidiary_in_apposition(nlp, tmp_path: Path, modifier: str) -> None:
+    ex = _extract(nlp, tmp_path, f"Brindle Securities LLC, the Company’s {modifier} subsidiary, opened an office.")
+    assert _subsidiaries(ex) == {("Halverson Optics Corporation", "Brindle Securities LLC")}

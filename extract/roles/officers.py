@@ -218,6 +218,8 @@ class OfficerExtractor(RoleComponent):
             g = _APPOSITION.sub(" ", g)
             if not _ENUM_GAP.fullmatch(g):
                 break
+            if p.text.startswith(("'s", "’s"), m.end):
+                break  # "of Brindle Bank, the Company’s banking subsidiary": the owner of what follows, no seat
             if m.key != cur.key and m.key not in {o.key for o in out}:
                 out.append(m)
             cur = m
