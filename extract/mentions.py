@@ -673,20 +673,31 @@ def _strip_leading_titles(p: _Piece) -> list[Candidate] | None:
     return None
 
 
+@lru_cache(maxsize=1)
+def _titles_by_first_word() -> dict[str, tuple[tuple[str, ...], ...]]:
+    """The titles of the lexicon as word tuples, by their first word."""
+    out: dict[str, list[tuple[str, ...]]] = {}
+    for t in lexicon().titles:
+        words = tuple(t.split())
+        if words:
+            out.setdefault(words[0], []).append(words)
+    return {k: tuple(v) for k, v in out.items()}
+
+
 def _split_inner_title(p: _Piece) -> list[Candidate] | None:
     """A company's name, a title and a person's name in one run, as press releases write them
     ("Zurn Chairman George H. Schofield said", "Acme CEO Jane M. Roe"): the company and the person
     are two candidates, the person with the title's signal."""
-    lex = lexicon()
     ws = p.words()
     if len(ws) < 4 or "and" in ws or "AND" in ws:
         return None
+    by_first = _titles_by_first_word()
+    low = [w.lower().rstrip(",") for w in ws]
     for k in range(1, len(ws) - 2):
-        low = [w.lower().rstrip(",") for w in ws]
-        title = max((t for t in lex.titles if low[k : k + len(t.split())] == t.split()), key=len, default=None)
+        title = max((t for t in by_first.get(low[k], ()) if tuple(low[k : k + len(t)]) == t), key=len, default=None)
         if title is None:
             continue
-        n = len(title.split())
+        n = len(title)
         left, right = ws[:k], ws[k + n :]
         if not 2 <= len(right) <= 4 or _is_title(" ".join(left)) or not all(w[:1].isupper() for w in left):
             return None
