@@ -468,6 +468,9 @@ class _Builder:
         for c, _ in links:
             if not c.accepted and c.rejected is None and c.kind is not None:
                 acc.append(c)
+        # an honorific alone ("Mr." ending a line, the name on the next) names nobody
+        honorifics = lexicon().honorifics
+        acc = [c for c in acc if _key(c.text.strip(" .,;:")) not in honorifics]
         # a name the filing once writes before a unit noun ("the U.S. Retail Coffee segment") is that
         # unit wherever it stands alone too (a segment table's rows, a heading)
         units = {_unit_norm(c.text) for c in cands if c.rejected == "unit"}

@@ -175,3 +175,12 @@ def test_a_seat_at_the_issuers_subsidiary_described_by_its_possessive(nlp, tmp_p
 def test_kinds_of_subsidiary_in_apposition(nlp, tmp_path: Path, modifier: str) -> None:
     ex = _extract(nlp, tmp_path, f"Brindle Securities LLC, the Company’s {modifier} subsidiary, opened an office.")
     assert _subsidiaries(ex) == {("Halverson Optics Corporation", "Brindle Securities LLC")}
+
+
+def test_an_honorific_alone_names_nobody(nlp, tmp_path: Path) -> None:
+    ex = _extract(nlp, tmp_path, "Mr. Lionel P. Maddox will receive warrants equal to those issued to the Company's "
+                                 "Executive Vice President, Mr.\n              Orrin B. Castellan; Messrs.\n   Maddox and "
+                                 "Castellan agreed. The Judge\nruled.")
+    labels = {e.label for e in ex.entities if e.kind == "Person"}
+    assert not labels & {"Mr.", "Messrs.", "Judge"}
+    assert "Lionel P. Maddox" in labels
