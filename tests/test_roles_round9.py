@@ -184,3 +184,27 @@ def test_an_honorific_alone_names_nobody(nlp, tmp_path: Path) -> None:
     labels = {e.label for e in ex.entities if e.kind == "Person"}
     assert not labels & {"Mr.", "Messrs.", "Judge"}
     assert "Lionel P. Maddox" in labels
+
+
+def _sides(ex: Extraction) -> set[tuple[str, str]]:
+    lab = {e.key: e.label for e in ex.entities}
+    return {(lab[k], slot) for f in ex.facts if f.role == "proceeding" for slot in ("plaintiff", "defendant")
+            for k in f.participant(slot)}
+
+
+@pytest.mark.parametrize(("text", "sides"), [
+    ("We continue to be involved in a contract dispute with Orrin Tooling Inc. In April 2002, a County Court dismissed "
+     "with prejudice our counter-claims relating to receivables.", {("Orrin Tooling Inc.", "plaintiff"),
+                                                                      ("Halverson Optics Corporation", "defendant")}),
+    ("We have been involved in litigation since 2016 in Delaware Chancery Court with Orrin Tooling Inc. related to the "
+     "merger agreement. In 2021 the court entered a final order awarding us a termination fee.",
+     {("Halverson Optics Corporation", "plaintiff"), ("Orrin Tooling Inc.", "defendant")}),
+    # no sign of the sides, or signs of both: no fact
+    ("We are involved in litigation with Orrin Tooling Inc. relating to our supply agreement.", set()),
+    ("We are involved in a dispute with Orrin Tooling Inc. The court dismissed our counter-claims and entered an order "
+     "awarding us costs.", set()),
+])
+def test_a_dispute_told_by_involvement_takes_its_sides_from_what_follows(nlp, tmp_path: Path, text: str,
+                                                                         sides: set[tuple[str, str]]) -> None:
+    ex = _extract(nlp, tmp_path, "Item 3. Legal Proceedings\n\n" + text)
+    assert _sides(ex) == sides

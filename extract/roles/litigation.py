@@ -88,7 +88,7 @@ class LitigationExtractor(RoleComponent):
         drafts: list[_Draft] = []
         for a, b in p.sentences:
             here = self._captions(p, a, b, courts) + self._narrative(p, a, b, courts) + self._defined_sides(p, a, b, courts)
-            here += self._side_words(p, a, b, courts)
+            here += self._side_words(p, a, b, courts) + self._disputes(p, a, b, courts)
             self._plaintiff_subjects(p, a, b, courts, here)
             for d in here:
                 same = next((x for x in drafts if x.parties() & d.parties()), None)
@@ -438,6 +438,32 @@ class LitigationExtractor(RoleComponent):
             if losers:
                 keys = [m.key for m in winners]
                 out.append(_Draft(plaintiffs=keys, defendants=[k for k in losers if k not in keys], start=a, end=b))
+        return out
+
+    def _disputes(self, p: Passage, a: int, b: int, courts: Courts) -> list[_Draft]:
+        """"We continue to be involved in a contract dispute with X. … the Court dismissed our counter-claims
+        …": a proceeding told by its subject's involvement with X, whose sides only what the passage says
+        next tells (our counter-claims, a judgment against us: the subject defends; an award to us, our
+        claims against X: it claims). Both signs, or neither, give no fact."""
+        out = []
+        for dm in _RX["dispute_with"].finditer(p.text, a, b):
+            other = self._object(p, dm.end(), b, courts)
+            before = [m for m in p.mentions_in(a, dm.start()) if self._ok(p, m, courts)]
+            if not before or not _RX["dispute_subject_gap"].fullmatch(p.text, before[-1].end, dm.start()):
+                continue
+            subject = [before[-1].key]
+            if not other:
+                continue
+            after = p.text[b : min(len(p.text), b + _W["dispute_sides_after"])]
+            window = p.text[dm.end() : b] + " " + after
+            defends = bool(_RX["subject_defends_after"].search(window))
+            claims = bool(_RX["subject_claims_after"].search(window))
+            if defends == claims:
+                continue
+            sub = [k for k in subject if k not in other]
+            plaintiffs, defendants = (other, sub) if defends else (sub, other)
+            if plaintiffs and defendants:
+                out.append(_Draft(plaintiffs=plaintiffs, defendants=defendants, start=a, end=b))
         return out
 
     def _received(self, p: Passage, a: int, b: int, courts: Courts) -> list[_Draft]:
