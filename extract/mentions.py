@@ -2155,12 +2155,17 @@ def _cued_list(text: str, cands: list[Candidate]) -> None:
             members.append(d)
             end, j = d.end, j + 1
         if len(members) >= _MIN_CUED_LIST:
-            for m in members:
-                if m.rejected is None and m.kind == "Organization" and 0.35 <= m.score < ACCEPT \
-                        and "generic-head" not in m.signals and not _LOWER_COMPOUND.search(m.text):
-                    m.score = 0.7
-                    m.signals.append("cued-list")
+            _listed_companies(members, "cued-list")
         i = max(j, i + 1)
+
+
+def _listed_companies(members: list[Candidate], signal: str) -> None:
+    """Undecided organization candidates of a cued list become companies (``signal`` says which cue)."""
+    for m in members:
+        if m.rejected is None and m.kind == "Organization" and 0.35 <= m.score < ACCEPT \
+                and "generic-head" not in m.signals and not _LOWER_COMPOUND.search(m.text):
+            m.score = 0.7
+            m.signals.append(signal)
 
 
 @lru_cache(maxsize=1)
@@ -2183,11 +2188,7 @@ def _deal_list(text: str, cands: list[Candidate]) -> None:
         while j < len(cands) and gap.match(text[cands[j - 1].end : cands[j].start]):
             members.append(cands[j])
             j += 1
-        for m in members:
-            if m.rejected is None and m.kind == "Organization" and 0.35 <= m.score < ACCEPT \
-                    and "generic-head" not in m.signals and not _LOWER_COMPOUND.search(m.text):
-                m.score = 0.7
-                m.signals.append("deal-list")
+        _listed_companies(members, "deal-list")
         i = j
 
 

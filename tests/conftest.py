@@ -42,3 +42,11 @@ def gold_dir() -> Path:
 @pytest.fixture(scope="session")
 def seed_paths() -> list[Path]:
     return sorted(EXAMPLES.glob("*.txt"))
+
+
+@pytest.fixture(scope="module")
+def nlp():  # type: ignore[no-untyped-def]
+    """The default extraction pipeline, loaded once per module (a module may define its own)."""
+    from corpkg.extract.pipeline import load_pipeline
+
+    return load_pipeline()

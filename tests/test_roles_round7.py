@@ -6,36 +6,20 @@ acquisitions coordinated with a second verb, and dated members of a list of acqu
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
 
 from corpkg.extract.mentions import find_mentions
 from corpkg.extract.model import Extraction
-from corpkg.extract.pipeline import extract_filing, load_pipeline
+from corpkg.extract.pipeline import extract_filing
 from corpkg.extract.reader import read_filing
 
-HOC = "Halverson Optics Corporation"
-COVER = """UNITED STATES
-SECURITIES AND EXCHANGE COMMISSION
-FORM 8-K
-CURRENT REPORT
+sys.path.insert(0, str(Path(__file__).parent))
+from role_helpers import HOC, acquisitions, extract_body
 
-HALVERSON OPTICS CORPORATION
-(Exact name of registrant as specified in its charter)
-
-"""
-
-
-@pytest.fixture(scope="module")
-def nlp():  # type: ignore[no-untyped-def]
-    return load_pipeline()
-
-
-def _extract(nlp, tmp_path: Path, body: str) -> Extraction:  # type: ignore[no-untyped-def]
-    path = tmp_path / "doc.txt"
-    path.write_text(COVER + body + "\n")
-    return extract_filing(read_filing(path), nlp=nlp)
+_extract = extract_body
 
 
 def _positions(ex: Extraction) -> dict[tuple[str, str], dict[str, list[str]]]:
@@ -55,10 +39,7 @@ def names(text: str) -> list[str]:
     return [c.text for c in find_mentions(text).candidates if c.accepted]
 
 
-def _acquisitions(ex: Extraction) -> set[tuple[str, str]]:
-    lab = {e.key: e.label for e in ex.entities}
-    return {(lab[a], lab[t]) for f in ex.facts if f.role == "acquisition"
-            for a in f.participant("acquirer") for t in f.participant("target")}
+_acquisitions = acquisitions
 
 
 def test_a_second_unknown_title_before_the_company(nlp, tmp_path: Path) -> None:

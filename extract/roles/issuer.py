@@ -235,6 +235,21 @@ def _group_member_spans(doc: Document) -> list[tuple[int, int]]:
     return [(m.start(1), m.end(1)) for m in rx.finditer(doc.text, h.start, h.end)]
 
 
+def _cover_former_name(doc: Document, issuer: _Party, former: str, text: str) -> None:
+    """"Concierge Technologies, Inc. / (Former Name or Former Address, if Changed Since Last Report)": the
+    issuer's former name, an alias with its cover evidence (unless it is one of its names already)."""
+    if normalize_name(former) in {normalize_name(n) for n in (issuer.label, *issuer.aliases)}:
+        return
+    label, _ = proper_name(former, text)
+    if ("formerName", label) not in issuer.attributes:
+        issuer.attributes.append(("formerName", label))
+    issuer.aliases.add(label)
+    span = _cover_span(doc, "former_name")
+    ev = _evidence(doc, *span, "Cover page") if span else None
+    if ev is not None:
+        issuer.evidence.append(ev)
+
+
 def _evidence(doc: Document, start: int, end: int, section: str) -> Evidence | None:
     if 0 <= start < end <= len(doc.text):
         quote = doc.text[start:end]
@@ -523,16 +538,8 @@ def extract_issuer(doc: Document) -> IssuerResult:
                 issuer.attributes.append(("phone", cover.phone.strip()))
             if cover.shares_outstanding is not None:
                 issuer.attributes.append(("sharesOutstanding", str(cover.shares_outstanding)))
-            former = cover.former_name
-            if former and normalize_name(former) not in {normalize_name(n) for n in (issuer.label, *issuer.aliases)}:
-                # "Concierge Technologies, Inc. / (Former Name or Former Address, if Changed Since Last Report)"
-                former_label, _ = proper_name(former, text)
-                if ("formerName", former_label) not in issuer.attributes:
-                    issuer.attributes.append(("formerName", former_label))
-                issuer.aliases.add(former_label)
-                fspan = _cover_span(doc, "former_name")
-                if fspan:
-                    issuer.evidence.append(_evidence(doc, *fspan, "Cover page"))
+            if cover.former_name:
+                _cover_former_name(doc, issuer, cover.former_name, text)
     if issuer is None and doc.header is None:
         issuer = _self_named(doc)
         if issuer is not None:
