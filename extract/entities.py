@@ -1310,9 +1310,11 @@ def iter_passage_docs(
     nlp: Language,
     *,
     only_with_mentions: bool = True,
+    matching: re.Pattern[str] | None = None,
 ) -> Iterator[Doc]:
     """spaCy Docs of the filing's passages: ``doc.ents`` = the ORG/PERSON mentions with
-    ``kb_id_`` = entity key, ``doc._.passage_start`` = the passage's offset in the text."""
+    ``kb_id_`` = entity key, ``doc._.passage_start`` = the passage's offset in the text
+    (``matching``: only the passages whose text it matches, tested before the Doc is made)."""
     from corpkg.extract.nlp import ensure_extensions, passage_doc
 
     ensure_extensions()
@@ -1320,6 +1322,8 @@ def iter_passage_docs(
     for a, b in index.passages:
         ms = index.mentions_in(a, b)
         if only_with_mentions and not ms:
+            continue
+        if matching is not None and not matching.search(text, a, b):
             continue
         doc = passage_doc(nlp, text[a:b])
         spans = []

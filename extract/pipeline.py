@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import difflib
 import logging
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -133,13 +134,14 @@ class FilingContext:
             self._roles_context = roles_context(self.document, self.index, self.issuer_key)
         return self._roles_context
 
-    def passages(self) -> Iterator[Doc]:
+    def passages(self, matching: re.Pattern[str] | None = None) -> Iterator[Doc]:
         """The passage Docs of the filing (paragraphs holding a mention, ``doc.ents`` = the
         mentions with ``kb_id_`` = entity key), in document order.  Cut from ``index`` afresh on
         each call, one at a time, so that a huge filing's Docs are never all held at once (the
-        Docs given to :meth:`use_passages` are kept and given again)."""
+        Docs given to :meth:`use_passages` are kept and given again).  ``matching``: only the
+        passages whose text it matches (tested before a Doc is made)."""
         if self._passages is not None:
-            yield from self._passages
+            yield from (d for d in self._passages if matching is None or matching.search(d.text))
             return
         if self.index is None:
             raise CorpkgError("the role components need the filing's entities: keep the 'entities' stage "
@@ -147,7 +149,7 @@ class FilingContext:
         from corpkg.extract.entities import iter_passage_docs
 
         ctx = self.roles_context
-        for d in iter_passage_docs(self.document, self.index, self.nlp):
+        for d in iter_passage_docs(self.document, self.index, self.nlp, matching=matching):
             d._.roles_context = ctx
             yield d
 

@@ -147,12 +147,14 @@ class Candidate:
         return self.first.label, self.second.label
 
 
-def candidates_of(passage: Passage) -> Iterator[Candidate]:
+def candidates_of(passage: Passage, roles: frozenset[str] | None = None) -> Iterator[Candidate]:
     """The candidate pairs of one passage, sentence by sentence, in text order (only sentences
-    holding a trigger word of some role: no other could yield a fact)."""
+    holding a trigger word of some role — of ``roles`` when given: no other could yield a fact of
+    them; the implicit issuer's candidates only when ``position`` is one)."""
     if not passage.mentions:
         return
-    trigger = any_trigger()
+    trigger = any_trigger(roles)
+    implicit = roles is None or "position" in roles
     doc = passage.doc
     issuer = passage.ctx.issuer_key
     pt: PassageTokens | None = None
@@ -191,7 +193,7 @@ def candidates_of(passage: Passage) -> Iterator[Candidate]:
             t1, t2 = pt.tokens(m1), pt.tokens(m2)
             assert t1 is not None and t2 is not None
             yield Candidate(pt, m1, m2, (a, b), pt.window(lo, hi, t1[0], t2[1]), gap=gap)
-        if issuer is None or not lone_person or not find_titles(passage.text[a:b]):
+        if issuer is None or not lone_person or not implicit or not find_titles(passage.text[a:b]):
             continue
         seen: set[str] = set()
         for m in ms:
@@ -211,10 +213,11 @@ def passages_of(docs: Iterable[Doc]) -> Iterator[Passage]:
             yield Passage(doc)
 
 
-def all_candidates(passages: Iterable[Passage]) -> Iterator[Candidate]:
-    """The candidates of ``passages`` (see :func:`passages_of` to make them from passage Docs)."""
+def all_candidates(passages: Iterable[Passage], roles: frozenset[str] | None = None) -> Iterator[Candidate]:
+    """The candidates of ``passages`` (see :func:`passages_of` to make them from passage Docs), for
+    every role or for ``roles`` only."""
     for p in passages:
-        yield from candidates_of(p)
+        yield from candidates_of(p, roles)
 
 
 def _mark(n: int, m: Mention, implicit: bool = False) -> str:

@@ -32,7 +32,7 @@ from spacy.tokens import Doc
 
 from corpkg.errors import CorpkgError
 from corpkg.extract.learned.candidates import LABELS, ROLE_SLOTS, Candidate, all_candidates, marked_words, passages_of
-from corpkg.extract.learned.triggers import triggered
+from corpkg.extract.learned.triggers import any_trigger, triggered
 from corpkg.extract.model import Document, Fact
 from corpkg.extract.roles.base import filing_context, filing_stage
 from corpkg.extract.roles.common import find_titles
@@ -214,9 +214,15 @@ def facts_from_scores(candidates: Sequence[Candidate], scores: Sequence[Scores],
     a sentence holding one of the role's trigger words."""
     out: list[Fact] = []
     for c, s in zip(candidates, scores, strict=True):
-        f = best_fact(candidate_facts(c, s, extractor), threshold)
-        if f is not None:
-            out.append(f)
+        # best_fact(candidate_facts(...)) without making the facts of labels below their threshold
+        for label in sorted(LABELS, key=lambda x: -s.get(x, 0.0)):
+            prob = s.get(label, 0.0)
+            if prob < threshold(label[:-1]) or not triggered(label[:-1], c.sentence_text):
+                continue
+            f = _fact(c, label, prob, extractor)
+            if f is not None:
+                out.append(f)
+                break
     return out
 
 
@@ -230,7 +236,13 @@ def propose_facts(document: Document | None, passages: Iterable[Doc], *, model: 
     against ``document.text`` (a fact whose quote is not the text at its offsets is dropped).
     ``threshold`` overrides the model's per-role thresholds; ``scorer`` replaces the model (it
     maps candidates to label probabilities: tests, oracle runs)."""
-    found = all_candidates(passages_of(passages))
+    roles = None
+    if scorer is None and threshold is None:
+        # only the sentences that may give a fact of a role the model proposes at its thresholds (the
+        # shipped model proposes subsidiaries and acquisitions: titles alone no longer make candidates)
+        model = model or load_model()
+        roles = frozenset(r for r in ROLE_SLOTS if model.threshold(r) <= 1.0)
+    found = all_candidates(passages_of(passages), roles)
     facts: list[Fact] = []
     if scorer is not None:
         cands = list(found)
@@ -292,7 +304,11 @@ class LearnedPairsStage:
         ctx = filing_context(doc)
         if ctx.index is None:
             return doc
-        proposed = propose_facts(ctx.document, ctx.passages(), model=self.model, threshold=self.threshold)
+        # only the passages that may hold a candidate of a role the model proposes (no Doc for the others)
+        roles = None if self.threshold is not None else \
+            frozenset(r for r in ROLE_SLOTS if self.model.threshold(r) <= 1.0)
+        proposed = propose_facts(ctx.document, ctx.passages(matching=any_trigger(roles)), model=self.model,
+                                 threshold=self.threshold)
         ctx.pending.extend(left_out([*ctx.facts, *ctx.role_facts()], proposed))
         return doc
 

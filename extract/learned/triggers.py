@@ -37,12 +37,13 @@ def role_trigger(role: str) -> re.Pattern[str] | None:
 
 
 @cache
-def any_trigger() -> re.Pattern[str]:
-    """One test for the trigger words of every role the classifier decides."""
+def any_trigger(roles: frozenset[str] | None = None) -> re.Pattern[str]:
+    """One test for the trigger words of every role the classifier decides (or of ``roles`` only)."""
     from corpkg.extract.learned.candidates import ROLE_SLOTS
 
-    parts = [p.pattern for p in (role_trigger(r) for r in ROLE_SLOTS) if p is not None]
-    return re.compile("|".join(f"(?:{p})" for p in parts), re.I)
+    wanted = [r for r in ROLE_SLOTS if roles is None or r in roles]
+    parts = [p.pattern for p in (role_trigger(r) for r in wanted) if p is not None]
+    return re.compile("|".join(f"(?:{p})" for p in parts) or r"(?!)", re.I)
 
 
 def triggered(role: str, text: str) -> bool:
