@@ -70,7 +70,7 @@ def is_lending_capacity(capacity: str) -> bool:
 
 
 def _capacity_of_term(term: str) -> str | None:
-    t = " ".join(term.lower().split())
+    t = " ".join(term.lower().split()).rstrip(".,;:")
     terms: dict[str, str] = patterns()["capacity_terms"]
     if t in terms:
         return terms[t]

@@ -190,3 +190,16 @@ def test_a_dispute_told_by_involvement_takes_its_sides_from_what_follows(nlp, tm
                                                                          sides: set[tuple[str, str]]) -> None:
     ex = _extract(nlp, tmp_path, "Item 3. Legal Proceedings\n\n" + text)
     assert _sides(ex) == sides
+
+
+@pytest.mark.parametrize("text", [
+    "This Agreement is made among Fenwick Tools Inc., as the Company, and Orrin Securities, Inc., as Sole Lead "
+    "Arranger and Sole Bookrunner.",
+    "This Agreement is made among Fenwick Tools Inc., as Borrower, Orrin Securities, Inc., as Joint Lead Arranger and "
+    "Joint Bookrunner, and Harbor Bank, N.A., as Lender.",
+])
+def test_a_second_arranger_capacity_is_no_party(text: str) -> None:
+    from corpkg.extract.agreements import _parties
+
+    names = [p.name for p in _parties(text, text.find("among"), len(text))]
+    assert "Orrin Securities, Inc." in names and not any("Bookrunner" in n for n in names)
