@@ -203,3 +203,11 @@ def test_a_second_arranger_capacity_is_no_party(text: str) -> None:
 
     names = [p.name for p in _parties(text, text.find("among"), len(text))]
     assert "Orrin Securities, Inc." in names and not any("Bookrunner" in n for n in names)
+
+
+def test_a_group_head_title_before_a_seat_elsewhere(nlp, tmp_path: Path) -> None:
+    ex = _extract(nlp, tmp_path, "Marta Linde (age 51)\nSenior Executive Vice President and General Counsel since March "
+                                 "2020;\nGroup Head, General Counsel at Brindle Dominion Bank, a financial services "
+                                 "company, from November 2017 to March 2020.")
+    assert ("Marta Linde", "Brindle Dominion Bank", "Group Head") in _positions(ex)
+    assert "Group Head" not in {e.label for e in ex.entities}
