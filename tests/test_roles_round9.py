@@ -211,3 +211,14 @@ def test_a_group_head_title_before_a_seat_elsewhere(nlp, tmp_path: Path) -> None
                                  "company, from November 2017 to March 2020.")
     assert ("Marta Linde", "Brindle Dominion Bank", "Group Head") in _positions(ex)
     assert "Group Head" not in {e.label for e in ex.entities}
+
+
+@pytest.mark.parametrize(("text", "org", "title"), [
+    ("Thomas R. Pike serves on the board of trustees of Larkspur University.", "Larkspur University", "Trustee"),
+    ("Thomas R. Pike is a member of the Board of Trustees of the Larkspur Museum of Art.", "Larkspur Museum of Art",
+     "Trustee"),
+    ("Thomas R. Pike serves on the board of directors of Orrin Holdings, Inc.", "Orrin Holdings, Inc.", "Director"),
+])
+def test_a_board_seat_takes_the_boards_title(nlp, tmp_path: Path, text: str, org: str, title: str) -> None:
+    seats = {(h, o, t) for h, o, t in _positions(_extract(nlp, tmp_path, text)) if h == "Thomas R. Pike"}
+    assert seats == {("Thomas R. Pike", org, title)}

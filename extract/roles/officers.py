@@ -129,7 +129,8 @@ class OfficerExtractor(RoleComponent):
     def _runs(p: Passage, a: int, b: int) -> list[tuple[int, int, list[str]]]:
         """Maximal runs of titles in [a, b): (start, end, canonical titles)."""
         found = [(a + s, a + e, c) for s, e, c in find_titles(p.text[a:b])]
-        found += [(a + m.start("seat"), a + m.end(), ("Director",)) for m in _BOARD.finditer(p.text[a:b])]
+        found += [(a + m.start("seat"), a + m.end(), ("Trustee",) if "trustee" in m.group("seat").lower() else ("Director",))
+                  for m in _BOARD.finditer(p.text[a:b])]
         # "elected A and B as Directors": a plural seat shared by an enumeration, never "the Board of Directors"
         found += [(a + m.start("seat"), a + m.end("seat"), ("Director",)) for m in _RX["plural_seat"].finditer(p.text[a:b])]
         functional = OfficerExtractor._functional_runs(p, a, b)
@@ -868,7 +869,11 @@ class OfficerExtractor(RoleComponent):
                 continue
             holder = [x for x in people if x.end <= m.start()][-1]
             past = bool(m.group("past")) and not _RX["since_bare"].search(p.text, m.end(), min(b, m.end() + _W["after_run"]))
-            attrs = [("title", "Director"), ("printedTitle", "Director"), ("status", "former" if past else "current")]
+            # the board's members hold its title ("the board of trustees of X": Trustee); a board of directors,
+            # governors or a bare board: Director
+            title = _DATA["group_titles"].get((m.group("body") or "").lower(), "Director")
+            title = title if title in ("Trustee", "Manager") else "Director"
+            attrs = [("title", title), ("printedTitle", title), ("status", "former" if past else "current")]
             for org in self._org_enum(p, first, people):
                 facts.append(p.fact(ROLE, [("holder", holder.key), ("organization", org.key)], attrs,
                                     (holder.start, org.end), self.extractor))
