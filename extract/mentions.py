@@ -2134,17 +2134,27 @@ def _cued_list(text: str, cands: list[Candidate]) -> None:
     """Bare one-word members of a list opened by a cue ("Our competitors include: Alphabet (Google),
     Amazon, BMC and Broadcom"; ``patterns/list_cue_nouns.txt``) are companies. A parenthesis after
     a member (an acronym, a parent's name) does not end the list."""
-    cue, gap = _cue_rx(), _regexes()["list_gap"]
+    for members in _lists_after(text, cands, _cue_rx(), 90, parentheses=True):
+        if len(members) >= _MIN_CUED_LIST:
+            _listed_companies(members, "cued-list")
+
+
+def _lists_after(text: str, cands: list[Candidate], cue: re.Pattern[str], lookback: int, *,
+                 parentheses: bool) -> Iterator[list[Candidate]]:
+    """The lists of candidates that ``cue`` opens (it must end right before the first member, looked for
+    ``lookback`` characters back), members joined by list gaps; with ``parentheses`` a parenthesis after a
+    member does not end its list."""
+    gap = _regexes()["list_gap"]
     i = 0
     while i < len(cands):
         first = cands[i]
-        if not cue.search(text[max(0, first.start - 90) : first.start]):
+        if not cue.search(text[max(0, first.start - lookback) : first.start]):
             i += 1
             continue
         members, end, j = [first], first.end, i + 1
         while j < len(cands):
             d, between = cands[j], text[end : cands[j].start]
-            if between.strip() == "(":  # inside a parenthesis after the member: skip to its end
+            if parentheses and between.strip() == "(":  # inside a parenthesis after the member: skip to its end
                 close = text.find(")", d.end, d.end + 60)
                 if close < 0:
                     break
@@ -2154,8 +2164,7 @@ def _cued_list(text: str, cands: list[Candidate]) -> None:
                 break
             members.append(d)
             end, j = d.end, j + 1
-        if len(members) >= _MIN_CUED_LIST:
-            _listed_companies(members, "cued-list")
+        yield members
         i = max(j, i + 1)
 
 
@@ -2177,19 +2186,8 @@ def _deal_cue_rx() -> re.Pattern[str]:
 def _deal_list(text: str, cands: list[Candidate]) -> None:
     """Bare members of a list right after a deal cue ("our acquisitions of Dictaphone, BeVocal and
     Tegic"; ``patterns/deal_list_cues.txt``) are the companies the deal was made with."""
-    cue, gap = _deal_cue_rx(), _regexes()["list_gap"]
-    i = 0
-    while i < len(cands):
-        first = cands[i]
-        if not cue.search(text[max(0, first.start - 60) : first.start]):
-            i += 1
-            continue
-        members, j = [first], i + 1
-        while j < len(cands) and gap.match(text[cands[j - 1].end : cands[j].start]):
-            members.append(cands[j])
-            j += 1
+    for members in _lists_after(text, cands, _deal_cue_rx(), 60, parentheses=False):
         _listed_companies(members, "deal-list")
-        i = j
 
 
 @lru_cache(maxsize=1)
