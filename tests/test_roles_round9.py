@@ -87,9 +87,10 @@ def test_a_sentence_opening_with_a_curly_quote_is_a_new_sentence() -> None:
 
 def test_a_federal_savings_bank_keeps_its_legal_form() -> None:
     text = ("This Agreement is made between Tamsworth Holdings, LLC (“Seller”) and Larkspur Bank, N.A., formerly known "
-            "as Orrin Savings, FSB (“Buyer”). Brindle Bank, F.S.B. also signed.")
+            "as Orrin Savings, FSB (“Buyer”). Brindle Bank, F.S.B. and Quillfield Farm Credit, ACB also signed.")
     found = names(text)
     assert "Brindle Bank, F.S.B." in found and "FSB" not in found and "Orrin Savings" not in found
+    assert "Quillfield Farm Credit, ACB" in found  # an agricultural credit bank (CoBank, ACB)
 
 
 FORMER_COVER = """UNITED STATES
