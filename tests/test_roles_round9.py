@@ -223,3 +223,9 @@ def test_a_group_head_title_before_a_seat_elsewhere(nlp, tmp_path: Path) -> None
 def test_a_board_seat_takes_the_boards_title(nlp, tmp_path: Path, text: str, org: str, title: str) -> None:
     seats = {(h, o, t) for h, o, t in _positions(_extract(nlp, tmp_path, text)) if h == "Thomas R. Pike"}
     assert seats == {("Thomas R. Pike", org, title)}
+
+
+def test_the_company_opening_a_sentence_is_the_issuer(nlp, tmp_path: Path) -> None:
+    ex = _extract(nlp, tmp_path, "Item 3. Legal Proceedings\n\nThe Company is a defendant in a lawsuit relating to its "
+                                 "lenses.")
+    assert _sides(ex) == {("Halverson Optics Corporation", "defendant")}
