@@ -89,6 +89,11 @@ class PairModel:
     def threshold(self, role: str) -> float:
         return self.thresholds.get(role, self.default_threshold)
 
+    @property
+    def proposed_roles(self) -> frozenset[str]:
+        """The roles whose threshold a probability can reach (the others are switched off: 1.01)."""
+        return frozenset(r for r in ROLE_SLOTS if self.threshold(r) <= 1.0)
+
     def score_words(self, batch: Sequence[Sequence[str]]) -> list[dict[str, float]]:
         """The label probabilities of each marked word sequence (:func:`marked_words`)."""
         docs = [Doc(self.nlp.vocab, words=list(words)) for words in batch]
@@ -189,13 +194,17 @@ def _fact(c: Candidate, label: str, prob: float, extractor: str) -> Fact | None:
     return c.passage.fact(role, participants, attrs, span, extractor, confidence=round(prob, 4))
 
 
-def candidate_facts(c: Candidate, scores: Scores, extractor: str) -> list[tuple[float, Fact]]:
+def candidate_facts(c: Candidate, scores: Scores, extractor: str,
+                    threshold: Callable[[str], float] | None = None) -> list[tuple[float, Fact]]:
     """Every fact the candidate could state, most probable first, with its probability (labels
     whose role has no trigger word in the sentence, or whose slots the entity types cannot fill,
-    left out)."""
+    left out; with ``threshold``, labels below their role's threshold too, so that their facts are
+    never made)."""
     out: list[tuple[float, Fact]] = []
     for label in sorted(LABELS, key=lambda x: -scores.get(x, 0.0)):
         prob = scores.get(label, 0.0)
+        if threshold is not None and prob < threshold(label[:-1]):
+            continue
         if triggered(label[:-1], c.sentence_text):
             f = _fact(c, label, prob, extractor)
             if f is not None:
@@ -214,15 +223,9 @@ def facts_from_scores(candidates: Sequence[Candidate], scores: Sequence[Scores],
     a sentence holding one of the role's trigger words."""
     out: list[Fact] = []
     for c, s in zip(candidates, scores, strict=True):
-        # best_fact(candidate_facts(...)) without making the facts of labels below their threshold
-        for label in sorted(LABELS, key=lambda x: -s.get(x, 0.0)):
-            prob = s.get(label, 0.0)
-            if prob < threshold(label[:-1]) or not triggered(label[:-1], c.sentence_text):
-                continue
-            f = _fact(c, label, prob, extractor)
-            if f is not None:
-                out.append(f)
-                break
+        f = best_fact(candidate_facts(c, s, extractor, threshold), threshold)
+        if f is not None:
+            out.append(f)
     return out
 
 
@@ -241,7 +244,7 @@ def propose_facts(document: Document | None, passages: Iterable[Doc], *, model: 
         # only the sentences that may give a fact of a role the model proposes at its thresholds (the
         # shipped model proposes subsidiaries and acquisitions: titles alone no longer make candidates)
         model = model or load_model()
-        roles = frozenset(r for r in ROLE_SLOTS if model.threshold(r) <= 1.0)
+        roles = model.proposed_roles
     found = all_candidates(passages_of(passages), roles)
     facts: list[Fact] = []
     if scorer is not None:
@@ -305,8 +308,7 @@ class LearnedPairsStage:
         if ctx.index is None:
             return doc
         # only the passages that may hold a candidate of a role the model proposes (no Doc for the others)
-        roles = None if self.threshold is not None else \
-            frozenset(r for r in ROLE_SLOTS if self.model.threshold(r) <= 1.0)
+        roles = None if self.threshold is not None else self.model.proposed_roles
         proposed = propose_facts(ctx.document, ctx.passages(matching=any_trigger(roles)), model=self.model,
                                  threshold=self.threshold)
         ctx.pending.extend(left_out([*ctx.facts, *ctx.role_facts()], proposed))

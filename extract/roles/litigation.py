@@ -447,23 +447,20 @@ class LitigationExtractor(RoleComponent):
         claims against X: it claims). Both signs, or neither, give no fact."""
         out = []
         for dm in _RX["dispute_with"].finditer(p.text, a, b):
-            other = self._object(p, dm.end(), b, courts)
             before = [m for m in p.mentions_in(a, dm.start()) if self._ok(p, m, courts)]
             if not before or not _RX["dispute_subject_gap"].fullmatch(p.text, before[-1].end, dm.start()):
                 continue
-            subject = [before[-1].key]
-            if not other:
+            other = self._object(p, dm.end(), b, courts)
+            subject = [k for k in (before[-1].key,) if k not in other]
+            if not other or not subject:
                 continue
-            after = p.text[b : min(len(p.text), b + _W["dispute_sides_after"])]
-            window = p.text[dm.end() : b] + " " + after
+            window = p.text[dm.end() : b] + " " + p.text[b : b + _W["dispute_sides_after"]]
             defends = bool(_RX["subject_defends_after"].search(window))
             claims = bool(_RX["subject_claims_after"].search(window))
             if defends == claims:
                 continue
-            sub = [k for k in subject if k not in other]
-            plaintiffs, defendants = (other, sub) if defends else (sub, other)
-            if plaintiffs and defendants:
-                out.append(_Draft(plaintiffs=plaintiffs, defendants=defendants, start=a, end=b))
+            plaintiffs, defendants = (other, subject) if defends else (subject, other)
+            out.append(_Draft(plaintiffs=plaintiffs, defendants=defendants, start=a, end=b))
         return out
 
     def _received(self, p: Passage, a: int, b: int, courts: Courts) -> list[_Draft]:

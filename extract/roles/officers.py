@@ -872,7 +872,6 @@ class OfficerExtractor(RoleComponent):
             # the board's members hold its title ("the board of trustees of X": Trustee); a board of directors,
             # governors or a bare board: Director
             title = _DATA["group_titles"].get((m.group("body") or "").lower(), "Director")
-            title = title if title in ("Trustee", "Manager") else "Director"
             attrs = [("title", title), ("printedTitle", title), ("status", "former" if past else "current")]
             for org in self._org_enum(p, first, people):
                 facts.append(p.fact(ROLE, [("holder", holder.key), ("organization", org.key)], attrs,
