@@ -117,12 +117,17 @@ def _name_tail(words: str) -> str:
     return " ".join(toks[i:])
 
 
-def _name_ok(name: str) -> bool:
+def _is_place(name: str) -> bool:
     from corpkg.extract.names import lexicon
+
+    return " ".join(name.strip(" ,.").lower().replace("’", "").replace("'", "").split()) in lexicon().places
+
+
+def _name_ok(name: str) -> bool:
 
     if not name or name.lower() in _NOT_A_NAME or not _rx("name_shape").match(name):
         return False
-    if " ".join(name.strip(" ,.").lower().split()) in lexicon().places:
+    if _is_place(name):
         return False  # "an individual residing in Denver, Colorado": a place ends the description
     if _is_capacity_phrase(name) or _rx("not_name").search(name):
         return False
@@ -207,6 +212,8 @@ def _parties(text: str, a: int, b: int) -> list[AgreementParty]:
         e = s + len(piece)
         if _rx("skip_piece").match(piece):
             continue
+        if address and _rx("enumerator").match(piece):
+            address = 0  # "…, Pudong, Shanghai; (2) Wen Qiao (“Borrower”)": a numbered party ends the address
         if _rx("address_start").match(piece):
             address = _limit("address_pieces")
         elif not address and (addr_m := _rx("address_inside").search(piece)):
@@ -268,7 +275,9 @@ def _parties(text: str, a: int, b: int) -> list[AgreementParty]:
             group_cap = next((c for w in name_part.split() if (c := _capacity_of_term(w.strip(",.;"))) is not None), None)
             including = None
         if _rx("descriptor").match(name_part) or _rx("generic").match(name_part) or not _name_ok(name_part):
-            if term and out and out[-1].term is None and (_rx("descriptor").match(name_part) or not name_part):
+            if term and out and out[-1].term is None and (_rx("descriptor").match(name_part) or not name_part
+                                                          or _is_place(name_part)):
+                # "Helen Marsh, an individual residing in Austin, Texas (the “Lender”)": the term is Helen Marsh's
                 pending = _term_to_last(out, pending, term)
             elif (defined and term and since_capacity and (group_cap := _capacity_of_term(term))
                   and _rx("generic").match(" ".join(name_part.split()))

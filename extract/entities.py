@@ -102,6 +102,14 @@ class EntityIndex:
             key = self._forms.get("\x00" + norm)
             if key:
                 return self._by_key.get(key)
+        if _ACRONYM.fullmatch(flat):
+            # "SVB" in a party list of an agreement that names "Silicon Valley Bank": the one organization
+            # whose initials spell it (as the builder matches a recognised acronym)
+            acro = flat.lower()
+            hits = [e for e in self.entities if e.kind == "Organization"
+                    and any(_initials(normalize_name(n)) == acro for n in (e.label, *e.aliases))]
+            if len({e.key for e in hits}) == 1:
+                return hits[0]
         return None
 
     def mentions_in(self, start: int, end: int) -> list[tuple[int, int, str, str]]:

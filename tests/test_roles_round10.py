@@ -1,0 +1,100 @@
+"""Ninth session: agreement styles found by writing loan agreements and 8-K lending items the way they
+are commonly drafted, about invented parties (a numbered party list whose first party has an address, a
+lender who is an individual "residing in" a place, an acronym of a lender in the party list, a loan
+"in the amount of $X from" a bank)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from corpkg.extract.model import Extraction
+from corpkg.extract.pipeline import extract_filing
+from corpkg.extract.reader import read_filing
+
+sys.path.insert(0, str(Path(__file__).parent))
+from role_helpers import HOC, extract_body
+
+
+def _credit(ex: Extraction) -> list[tuple[frozenset[str], frozenset[str], frozenset[str]]]:
+    lab = {e.key: e.label for e in ex.entities}
+    return [(frozenset(lab[k] for k in f.participant("lender")), frozenset(lab[k] for k in f.participant("borrower")),
+             frozenset(lab[k] for k in f.participant("agent"))) for f in ex.facts if f.role == "credit"]
+
+
+def _standalone(nlp, tmp_path: Path, text: str) -> Extraction:
+    path = tmp_path / "ex10.txt"
+    path.write_text(text)
+    return extract_filing(read_filing(path), nlp=nlp)
+
+
+NUMBERED = """Loan Agreement
+
+This Loan Agreement (this “Agreement”) is made and entered into by and between the parties listed below as of the 12th day of March, 2011 in Shanghai:
+
+(1) Harborline Network Technology Co., Ltd. (“Lender”), a wholly foreign-owned enterprise duly organized and existing under the laws of the People’s Republic of China (“PRC”) with its address at 88 Century Avenue, Pudong, Shanghai;
+
+(2) Wen Qiao (“Borrower”), a citizen of China with Chinese identification No.: 310108196508312355.
+
+Each of Lender and Borrower shall be hereinafter referred to as a “Party”.
+
+1.1 Lender agrees to provide a loan in the amount of RMB5,000,000 (the “Loan”) to Borrower.
+"""
+
+
+def test_numbered_parties_after_an_address_and_a_country_defined_in_passing(nlp, tmp_path: Path) -> None:
+    ex = _standalone(nlp, tmp_path, NUMBERED)
+    issuer = [e.label for e in ex.entities if e.is_issuer]
+    assert issuer == ["Harborline Network Technology Co., Ltd."]  # the company lending to a person files it
+    assert (frozenset({"Harborline Network Technology Co., Ltd."}), frozenset({"Wen Qiao"}), frozenset()) in _credit(ex)
+    assert not any("Republic" in e.label for e in ex.entities if e.is_issuer)
+
+
+INDIVIDUAL_LENDER = """LOAN AGREEMENT
+
+THIS LOAN AGREEMENT (this "Agreement") is made as of June 15, 2019, by and between Redwater Biologics, Inc., a Delaware corporation (the "Borrower"), and Helen Marsh, an individual residing in Austin, Texas (the "Lender").
+
+WHEREAS, the Borrower desires to borrow from the Lender the sum of $1,000,000.
+"""
+
+
+def test_an_individual_residing_in_a_place_takes_the_term_after_the_place(nlp, tmp_path: Path) -> None:
+    ex = _standalone(nlp, tmp_path, INDIVIDUAL_LENDER)
+    assert (frozenset({"Helen Marsh"}), frozenset({"Redwater Biologics, Inc."}), frozenset()) in _credit(ex)
+
+
+ACRONYM = """LOAN AND SECURITY AGREEMENT
+
+THIS LOAN AND SECURITY AGREEMENT (this "Agreement") dated as of May 4, 2012 among NORTHGATE VALLEY BANK, a California corporation (the "Agent"), the Lenders listed on Schedule 1.1 hereto, including without limitation NVB and ORCHARD VENTURE LENDING 05, L.P. ("Orchard"), and TALLIS SYSTEMS, INC., a Delaware corporation ("Borrower"), provides the terms on which Lenders shall lend to Borrower.
+
+1. LOAN. Lenders agree to lend to Borrower term loans of up to $10,000,000.
+"""
+
+
+def test_an_acronym_in_the_party_list_is_the_organization_it_spells(nlp, tmp_path: Path) -> None:
+    ex = _standalone(nlp, tmp_path, ACRONYM)
+    assert not any(e.label == "NVB" for e in ex.entities)
+    facts = _credit(ex)
+    assert len(facts) == 1
+    lenders, borrowers, agents = facts[0]
+    assert "NORTHGATE VALLEY BANK" in {x.upper() for x in lenders} and "NORTHGATE VALLEY BANK" in {x.upper() for x in agents}
+    assert {x.upper() for x in borrowers} == {"TALLIS SYSTEMS, INC."}
+
+
+def test_an_acronym_two_organizations_spell_stays_unresolved(nlp, tmp_path: Path) -> None:
+    ex = _standalone(nlp, tmp_path, ACRONYM.replace("TALLIS SYSTEMS, INC.", "NORTHERN VENTURE BUILDERS, INC."))
+    labels = {e.label.upper() for e in ex.entities}
+    assert "NVB" in labels  # neither of the two it spells takes it
+
+
+def test_a_loan_in_the_amount_of_money_from_a_bank(nlp, tmp_path: Path) -> None:
+    ex = extract_body(nlp, tmp_path, "Item 2.03 Creation of a Direct Financial Obligation.\n\nOn April 20, 2020, the "
+                      "Company received a loan in the amount of $221,500 from Cross Harbor Bank under the Paycheck "
+                      "Protection Program administered by the U.S. Small Business Administration.\n")
+    assert (frozenset({"Cross Harbor Bank"}), frozenset({HOC}), frozenset()) in _credit(ex)
+
+
+def test_other_words_before_from_make_no_lender(nlp, tmp_path: Path) -> None:
+    ex = extract_body(nlp, tmp_path, "Item 8.01 Other Events.\n\nNo Credit Party will use confidential information "
+                      "obtained from Marlow Analytics Inc. in connection with the transactions.\n")
+    assert _credit(ex) == []
