@@ -98,3 +98,56 @@ def test_other_words_before_from_make_no_lender(nlp, tmp_path: Path) -> None:
     ex = extract_body(nlp, tmp_path, "Item 8.01 Other Events.\n\nNo Credit Party will use confidential information "
                       "obtained from Marlow Analytics Inc. in connection with the transactions.\n")
     assert _credit(ex) == []
+
+
+def _body(nlp, tmp_path: Path, *sentences: str) -> Extraction:
+    return extract_body(nlp, tmp_path, "Item 8.01 Other Events.\n\n" + "\n\n".join(sentences) + "\n")
+
+
+def test_an_agent_beside_a_syndicate_of_lenders_is_no_lender(nlp, tmp_path: Path) -> None:
+    ex = _body(nlp, tmp_path, "On August 2, 2017, the Company entered into a credit agreement with Keystone Bank, as "
+               "administrative agent, and a syndicate of lenders, which provides for a $200 million revolving credit "
+               "facility.")
+    assert (frozenset(), frozenset({HOC}), frozenset({"Keystone Bank"})) in _credit(ex)
+    ex = _body(nlp, tmp_path, "On August 3, 2017, the Company entered into a credit agreement with Keystar Bank, as "
+               "administrative agent, and a group of banks.")
+    assert (frozenset(), frozenset({HOC}), frozenset({"Keystar Bank"})) in _credit(ex)
+
+
+def test_an_agent_that_says_it_lends_beside_a_syndicate_still_lends(nlp, tmp_path: Path) -> None:
+    ex = _body(nlp, tmp_path, "On August 4, 2017, the Company entered into a credit agreement with Keyport Bank, as "
+               "administrative agent and a lender, and a syndicate of other lenders.")
+    assert (frozenset({"Keyport Bank"}), frozenset({HOC}), frozenset({"Keyport Bank"})) in _credit(ex)
+
+
+def test_facilities_named_without_a_credit_word(nlp, tmp_path: Path) -> None:
+    ex = _body(nlp, tmp_path,
+               "Our subsidiary, Quarry Mining LLC, has a $5 million equipment financing facility with Caterpillar "
+               "Financial Services Corporation.",
+               "The Company maintains a CAD 10 million operating line with the Royal Bank of Canada.",
+               "Our dealerships finance new vehicle inventory under a floor plan facility with Ally Bank.")
+    facts = {(lenders, borrowers) for lenders, borrowers, _ in _credit(ex)}
+    assert (frozenset({"Caterpillar Financial Services Corporation"}), frozenset({"Quarry Mining LLC"})) in facts
+    assert (frozenset({"Royal Bank of Canada"}), frozenset({HOC})) in facts
+    assert (frozenset({"Ally Bank"}), frozenset({HOC})) in facts
+
+
+def test_notes_and_loans_payable_to_a_lender(nlp, tmp_path: Path) -> None:
+    ex = _body(nlp, tmp_path,
+               "Note payable to First Interstate Bank, due in monthly installments of $5,000 including interest at "
+               "6%, secured by equipment.",
+               "Mortgage note payable to Northwestern Mutual Life Insurance Company, 5.5%, due 2030, secured by real "
+               "estate.",
+               "The Company has loans payable to Hanmi Bank of $2.3 million.")
+    facts = {(lenders, borrowers) for lenders, borrowers, _ in _credit(ex)}
+    for lender in ("First Interstate Bank", "Northwestern Mutual Life Insurance Company", "Hanmi Bank"):
+        assert (frozenset({lender}), frozenset({HOC})) in facts
+    amounts = {dict(f.attributes).get("amount") for f in ex.facts if f.role == "credit"}
+    assert "5000" not in amounts  # an installment is no facility amount
+    assert "2300000" in amounts
+
+
+def test_amounts_payable_to_others_are_no_loans(nlp, tmp_path: Path) -> None:
+    ex = _body(nlp, tmp_path, "Accounts payable to Marlow Analytics Inc. were $40,000 at year end.",
+               "Royalties payable to Dunmore Pharma Ltd. increased.")
+    assert _credit(ex) == []

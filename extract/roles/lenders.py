@@ -507,6 +507,8 @@ class LenderExtractor(RoleComponent):
         if "amount" not in d.attrs:
             best = None
             for ms, me, amount, cur in find_money(s):
+                if _RX["installment_before"].search(s, max(0, ms - _W["amount_cue_before"]), ms):
+                    continue  # "due in monthly installments of $5,000": a payment, not the facility's amount
                 cue = _AMOUNT_CUE.search(s[max(0, ms - _W["amount_cue_before"]) : ms])
                 strong = cue and cue.group(0).strip().lower() not in ("of",)
                 follows_noun = bool(_FACILITY.match(s, me + _W["amount_noun_gap"])) or bool(_RX["facility_word_after_amount"].match(s[me:]))
