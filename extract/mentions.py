@@ -264,6 +264,7 @@ def find_mentions(text: str, *, lowercase_words: frozenset[str] | set[str] = fro
     _known_across_runs(text, cands)
     _join_co(text, cands)
     _join_branch(text, cands)
+    _join_campus(text, cands)
     _context(text, cands, lowercase_words)
     _groups(text, cands)
     _list_context(text, cands)
@@ -2110,6 +2111,30 @@ def _branch_joined(text: str, a: Candidate, b: Candidate) -> Candidate | None:
             and _BRANCH.fullmatch(b.text)):
         return Candidate(a.start, b.end, text[a.start : b.end], "Organization", a.score, a.signals + ["branch-joined"])
     return None
+
+
+def _join_campus(text: str, cands: list[Candidate]) -> None:
+    """"University of California, Berkeley", "University of Texas at Austin": a state university and the
+    campus printed after it (``campus_names.txt``) are one institution's name."""
+    _join_adjacent(text, cands, _campus_joined)
+
+
+_UNIVERSITY_OF = re.compile(r"(?:\A|\s)(?:University|UNIVERSITY)\s+of\s+(?:the\s+)?[A-Z][\w.&'’-]*(?:\s+[A-Z][\w.&'’-]*){0,3}\Z")
+_CAMPUS_GAP = re.compile(r",[ \t]+|[ \t]+at[ \t]+")
+_CAMPUS_END = re.compile(r"[ \t]*(?:[,;.:)(]|\n|(?:and|where|in|with|from)\b|\Z)")
+
+
+@lru_cache(maxsize=1)
+def _campuses() -> frozenset[str]:
+    return frozenset(load_list("campus_names.txt"))
+
+
+def _campus_joined(text: str, a: Candidate, b: Candidate) -> Candidate | None:
+    if a.rejected is not None or a.kind != "Organization" or not _UNIVERSITY_OF.search(a.text):
+        return None
+    if not _CAMPUS_GAP.fullmatch(text[a.end : b.start]) or b.text not in _campuses() or not _CAMPUS_END.match(text, b.end):
+        return None
+    return Candidate(a.start, b.end, text[a.start : b.end], "Organization", max(a.score, 0.8), a.signals + ["campus-joined"])
 
 
 _PERSONAL = {"honorific", "title", "signature", "name-line"}
