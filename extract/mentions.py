@@ -394,7 +394,7 @@ def _make_candidates(text: str, a: int, b: int, lower: frozenset[str] | set[str]
         ws = [text[s:e] for s, e in toks]
         for n in range(len(ws) - 1, 0, -1):  # the longest known name inside the run
             for i in range(0, len(ws) - n + 1):
-                if n > 1 and _known_org(" ".join(ws[i : i + n])):
+                if n > 1 and _known_org(" ".join(ws[i : i + n]), companies=False):
                     rest_ws = ws[i + n :]
                     if i == 0 and rest_ws[:1] == ["of"] and 2 <= len(rest_ws) <= 4 \
                             and all(x[:1].isupper() for x in rest_ws[1:]) and _key(ws[n - 1]) in lex.org_heads:
@@ -1473,10 +1473,26 @@ def _known_forms() -> dict[str, str]:
     return out
 
 
-def _known_org(flat: str) -> str | None:
+@lru_cache(maxsize=1)
+def _company_forms() -> dict[str, str]:
+    out: dict[str, str] = {}
+    for row in lexicon().known_companies:
+        for form in row:
+            out[form] = row[0]
+            out[form.upper()] = row[0]
+    return out
+
+
+def _known_org(flat: str, *, companies: bool = True) -> str | None:
+    """The known body (``known_orgs.txt``) or, with ``companies``, the known company
+    (``known_companies.txt``: the whole name as written only) a name is."""
     forms = _known_forms()
     if flat in forms:
         return forms[flat]
+    if companies:
+        company = _company_forms().get(flat) or _company_forms().get(re.sub(r"(?:'s|’s)\Z", "", flat))
+        if company:
+            return company
     bare = strip_legal_suffix(flat)
     if bare != flat and bare in forms and " " in bare:  # not "Fitch Co." of "Abercrombie & Fitch Co."
         return forms[bare]  # "National Association of Securities Dealers, Inc."

@@ -51,6 +51,7 @@ PATTERN_FILES = (
     "leading_stopwords.txt",
     "product_cues.txt",
     "known_orgs.txt",
+    "known_companies.txt",
     "first_names.txt",
     "last_names.txt",
     "common_words.txt",
@@ -107,6 +108,7 @@ class Lexicon:
     leading_stopwords: frozenset[str]
     product_cues: tuple[str, ...]
     known_orgs: tuple[tuple[str, ...], ...]
+    known_companies: tuple[tuple[str, ...], ...]  # whole names only, never cut out of a longer one
     first_names: frozenset[str]  # lower case
     last_names: frozenset[str]
     common_words: frozenset[str]
@@ -150,6 +152,7 @@ def lexicon() -> Lexicon:
         leading_stopwords=frozenset(load_list("leading_stopwords.txt")),
         product_cues=tuple(sorted(load_list("product_cues.txt"), key=len, reverse=True)),
         known_orgs=tuple(tuple(p for p in line.split("\t") if p) for line in load_list("known_orgs.txt")),
+        known_companies=tuple(tuple(p for p in line.split("\t") if p) for line in load_list("known_companies.txt")),
         first_names=frozenset(s.lower() for s in load_list("first_names.txt")),
         last_names=frozenset(s.lower() for s in load_list("last_names.txt")),
         common_words=frozenset(s.split()[0].lower() for s in load_list("common_words.txt")),

@@ -58,3 +58,14 @@ def test_rating_agencies_by_their_short_names(nlp, tmp_path) -> None:
 def test_an_index_named_after_an_agency_is_no_agency() -> None:
     assert "S&P" not in names("Our return exceeded the S&P 500 Index.")
     assert names("Abercrombie & Fitch Co. is a retailer.") == ["Abercrombie & Fitch Co."]
+
+
+def test_known_companies_by_their_short_names() -> None:
+    assert names("Our competitors include Google, Amazon and Microsoft.") == ["Google", "Amazon", "Microsoft"]
+    assert names("He worked at Morgan Stanley and Goldman Sachs.") == ["Morgan Stanley", "Goldman Sachs"]
+
+
+def test_a_known_company_is_never_cut_out_of_a_longer_name() -> None:
+    assert names("Morgan Stanley Senior Funding, Inc., as agent, and BNP Paribas Securities Corp., as lender.") == [
+        "Morgan Stanley Senior Funding, Inc.", "BNP Paribas Securities Corp."]
+    assert names("Goldman Sachs Credit Partners L.P. lends.") == ["Goldman Sachs Credit Partners L.P."]
