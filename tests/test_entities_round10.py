@@ -69,3 +69,9 @@ def test_a_known_company_is_never_cut_out_of_a_longer_name() -> None:
     assert names("Morgan Stanley Senior Funding, Inc., as agent, and BNP Paribas Securities Corp., as lender.") == [
         "Morgan Stanley Senior Funding, Inc.", "BNP Paribas Securities Corp."]
     assert names("Goldman Sachs Credit Partners L.P. lends.") == ["Goldman Sachs Credit Partners L.P."]
+
+
+def test_unions_named_in_labour_news() -> None:
+    assert names("Members of the United Steelworkers ratified the contract.") == ["United Steelworkers"]
+    assert names("The strike by the UAW ended.") == ["UAW"]
+    assert names("Hourly Workers received a raise.") == []
