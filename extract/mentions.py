@@ -1463,24 +1463,19 @@ _GENERIC_CORES = {"merger", "acquisition", "sub", "newco", "holdco", "parent", "
                   "borrower", "lender", "company", "target", "software", "media", "management", "services", "holding"}
 
 
+def _forms_of(rows: tuple[tuple[str, ...], ...]) -> dict[str, str]:
+    """Each form of each row (as written and in upper case) -> the row's label."""
+    return {f: row[0] for row in rows for form in row for f in (form, form.upper())}
+
+
 @lru_cache(maxsize=1)
 def _known_forms() -> dict[str, str]:
-    out: dict[str, str] = {}
-    for row in lexicon().known_orgs:
-        for form in row:
-            out[form] = row[0]
-            out[form.upper()] = row[0]
-    return out
+    return _forms_of(lexicon().known_orgs)
 
 
 @lru_cache(maxsize=1)
 def _company_forms() -> dict[str, str]:
-    out: dict[str, str] = {}
-    for row in lexicon().known_companies:
-        for form in row:
-            out[form] = row[0]
-            out[form.upper()] = row[0]
-    return out
+    return _forms_of(lexicon().known_companies)
 
 
 def _known_org(flat: str, *, companies: bool = True) -> str | None:

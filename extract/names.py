@@ -52,6 +52,7 @@ PATTERN_FILES = (
     "product_cues.txt",
     "known_orgs.txt",
     "known_companies.txt",
+    "campus_names.txt",
     "first_names.txt",
     "last_names.txt",
     "common_words.txt",

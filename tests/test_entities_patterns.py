@@ -35,3 +35,12 @@ def test_issuer_synonyms_are_phrase_and_kind() -> None:
 
 def test_titles_are_lower_case() -> None:
     assert all(t == t.lower() for t in lexicon().titles)
+
+
+def test_known_companies_are_whole_names_apart_from_the_bodies() -> None:
+    lex = lexicon()
+    bodies = {form for row in lex.known_orgs for form in row}
+    companies = [form for row in lex.known_companies for form in row]
+    assert "Google" in companies and "Morgan Stanley" in companies
+    assert not bodies & set(companies)  # one list per name: a body may be cut out of a run, a company never
+    assert not {"Ford", "Dell", "Disney", "Target", "Apple"} & set(companies)  # words or surnames stay out
