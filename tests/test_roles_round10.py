@@ -151,3 +151,17 @@ def test_amounts_payable_to_others_are_no_loans(nlp, tmp_path: Path) -> None:
     ex = _body(nlp, tmp_path, "Accounts payable to Marlow Analytics Inc. were $40,000 at year end.",
                "Royalties payable to Dunmore Pharma Ltd. increased.")
     assert _credit(ex) == []
+
+
+def _sides(ex: Extraction) -> set[tuple[str, str]]:
+    lab = {e.key: e.label for e in ex.entities}
+    return {(lab[k], side) for f in ex.facts if f.role == "proceeding" for side in ("plaintiff", "defendant")
+            for k in f.participant(side)}
+
+
+def test_parties_set_off_by_commas_after_their_side_word(nlp, tmp_path: Path) -> None:
+    ex = _body(nlp, tmp_path, "The plaintiffs, Joan Doe and Peter Roe, allege that the Company violated federal "
+               "securities laws.", "The defendants, Acme Supply Co. and Rivet Works LLC, moved to dismiss the "
+               "complaint.")
+    assert {("Joan Doe", "plaintiff"), ("Peter Roe", "plaintiff"), ("Acme Supply Co.", "defendant"),
+            ("Rivet Works LLC", "defendant")} <= _sides(ex)
