@@ -165,3 +165,21 @@ def test_parties_set_off_by_commas_after_their_side_word(nlp, tmp_path: Path) ->
                "complaint.")
     assert {("Joan Doe", "plaintiff"), ("Peter Roe", "plaintiff"), ("Acme Supply Co.", "defendant"),
             ("Rivet Works LLC", "defendant")} <= _sides(ex)
+
+
+def test_a_suit_filed_by_a_holder_against_unnamed_insiders(nlp, tmp_path: Path) -> None:
+    ex = _body(nlp, tmp_path, "On July 9, 2021, a shareholder derivative complaint was filed by Alan Moss on behalf "
+               "of the Company against each of the members of its Board of Directors.")
+    assert ("Alan Moss", "plaintiff") in _sides(ex)
+
+
+def test_an_indemnity_against_claims_brought_by_a_party_is_no_suit(nlp, tmp_path: Path) -> None:
+    ex = _body(nlp, tmp_path, "The Company shall indemnify each Lender against any claim brought by Marlow "
+               "Analytics Inc. against any Indemnitee.")
+    assert _sides(ex) == set()
+
+
+def test_a_bank_named_by_two_ordinals(nlp, tmp_path: Path) -> None:
+    ex = _body(nlp, tmp_path, "The Company’s $100 million senior secured credit facility is provided by a group of "
+               "banks led by Fifth Third Bank.")
+    assert (frozenset({"Fifth Third Bank"}), frozenset({HOC}), frozenset()) in _credit(ex)

@@ -301,7 +301,11 @@ class LitigationExtractor(RoleComponent):
                         defendants += [x.key for x in sued if x.key not in defendants]
                         out.append(_Draft(plaintiffs=plaintiffs, defendants=[k for k in defendants if k not in plaintiffs], start=a, end=b))
                         continue
-                if plaintiffs and not _RX["against_after"].match(p.text, bm.end(), b):
+                against = _RX["against_after"].match(p.text, bm.end(), b)
+                if plaintiffs and (not against or (_RX["against_insiders"].match(p.text, against.end(), b)
+                                                   and not self._object_mentions(p, against.end(), b, courts))):
+                    # "… filed by X on behalf of the Company against each of the members of its Board": the
+                    # defendants are unnamed, the plaintiff is not
                     out.append(_Draft(plaintiffs=plaintiffs, defendants=[k for k in defendants if k not in plaintiffs], start=a, end=b))
         return out
 
