@@ -124,7 +124,6 @@ def _is_place(name: str) -> bool:
 
 
 def _name_ok(name: str) -> bool:
-
     if not name or name.lower() in _NOT_A_NAME or not _rx("name_shape").match(name):
         return False
     if _is_place(name):

@@ -25,7 +25,7 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Any
 
 import ahocorasick
@@ -105,12 +105,23 @@ class EntityIndex:
         if _ACRONYM.fullmatch(flat):
             # "SVB" in a party list of an agreement that names "Silicon Valley Bank": the one organization
             # whose initials spell it (as the builder matches a recognised acronym)
-            acro = flat.lower()
-            hits = [e for e in self.entities if e.kind == "Organization"
-                    and any(_initials(normalize_name(n)) == acro for n in (e.label, *e.aliases))]
-            if len({e.key for e in hits}) == 1:
-                return hits[0]
+            owners = self._acronym_owners.get(flat.lower(), ())
+            if len(owners) == 1:
+                return self._by_key.get(next(iter(owners)))
         return None
+
+    @cached_property
+    def _acronym_owners(self) -> dict[str, set[str]]:
+        """Initials (of names of three words or more) -> the keys of the organizations named so; made
+        on the first acronym looked up, not for every filing."""
+        out: dict[str, set[str]] = defaultdict(set)
+        for e in self.entities:
+            if e.kind == "Organization":
+                for n in (e.label, *e.aliases):
+                    acro = _initials(normalize_name(n))
+                    if acro:
+                        out[acro].add(e.key)
+        return out
 
     def mentions_in(self, start: int, end: int) -> list[tuple[int, int, str, str]]:
         i = bisect.bisect_left(self.mentions, (start, -1, "", ""))
