@@ -316,7 +316,37 @@ def _parties(text: str, a: int, b: int) -> list[AgreementParty]:
     for i, cap in included:  # "the Lenders party hereto, including A and B": A and B lend, unless they say otherwise
         if not out[i].capacity:
             out[i] = _with_capacity(out[i], cap)
-    return _joined_terms(text[a:b], out)
+    return _joined_terms(text[a:b], _group_terms(text, a, b, out))
+
+
+def _group_terms(text: str, a: int, b: int, out: list[AgreementParty]) -> list[AgreementParty]:
+    """Capacities a definition gives several parties at once: parties named by their terms in another's
+    definition ("Lumenvale and Lumenvale Securities, individually and collectively, jointly and
+    severally, “Borrower”"), and "(each a “Lender” and collectively, the “Lenders”)" after a list,
+    which reaches back over the parties with no capacity (and those lending already) to the first
+    one acting otherwise."""
+    for m in _rx("terms_together").finditer(text, a, b):
+        cap = _capacity_of_term(m.group("term"))
+        if not cap:
+            continue
+        named = {" ".join(x.split()).lower() for x in _rx("names_split").split(m.group("names")) if x.strip()}
+        for i, p in enumerate(out):
+            if not p.capacity and ((p.term and " ".join(p.term.split()).lower() in named)
+                                   or " ".join(p.name.split()).lower() in named):
+                out[i] = _with_capacity(p, cap)
+    for m in _rx("each_collectively").finditer(text, a, b):
+        cap = _capacity_of_term(m.group("term"))
+        if not cap:
+            continue
+        for i in range(len(out) - 1, -1, -1):
+            p = out[i]
+            if p.start >= m.start():
+                continue
+            if not p.capacity:
+                out[i] = _with_capacity(p, cap)
+            elif p.capacity != cap and not (is_lending_capacity(cap) and is_lending_capacity(p.capacity)):
+                break
+    return out
 
 
 def _joined_terms(text: str, out: list[AgreementParty]) -> list[AgreementParty]:

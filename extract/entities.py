@@ -179,6 +179,7 @@ class _Ent:
     first_last: set[str] = field(default_factory=set)  # persons: "first last"
     last: str = ""
     middles: set[str] = field(default_factory=set)  # middle initials seen ("j" of "Robert J. Scott")
+    initials: set[str] = field(default_factory=set)  # persons: initials of first and middle names ("wa")
     legal_forms: set[str] = field(default_factory=set)  # suffix classes of its names ("corp", "ltd" ...)
     dropped: bool = False  # only ever named as a longer phrase about another entity
 
@@ -424,6 +425,8 @@ class _Builder:
                 first, middle, last = parts
                 lk = last.lower().rstrip(".,")
                 e.middles |= _middles(middle)
+                if first:
+                    e.initials.add(_initials_of(first, middle))
                 firsts = [first] if first else []
                 nick = re.search(r"[(“\"]([A-Z][a-z]+)[)”\"]", middle)
                 if nick:
@@ -659,6 +662,22 @@ class _Builder:
                     and not (mids and e.middles and not mids & e.middles)]
             if len(near) == 1:
                 return near[0]
+            # "W.A. Freeman" / "William A. Freeman": one side's first name written as initials, the
+            # initials of first and middle names alike
+            sig = _initials_of(first, middle)
+            if _only_initials(first) or any(_only_initials(x.split()[0]) for e in self.by_last.get(lk, [])
+                                            for x in e.first_last):
+                near = [e for e in self.by_last.get(lk, []) if sig in e.initials
+                        and (_only_initials(first) != all(_only_initials(x.split()[0]) for x in e.first_last))]
+                if len(near) == 1 and len(sig) >= 2:
+                    return near[0]
+            # "Jeffery K. Schomburger" / "Jeffrey K. Schomburger": a one-letter slip in a first name of
+            # five letters or more, middle initials alike
+            if len(first) >= 5 and first.isalpha():
+                near = [e for e in self.by_last.get(lk, []) if e.middles == mids
+                        and any(_edit1(first.lower(), x.split()[0]) for x in e.first_last)]
+                if len(near) == 1:
+                    return near[0]
             # a surname-only person seen before ("Mr. Shaver") gets a first name
             lone = [e for e in self.by_last.get(lk, []) if not e.first_last]
             if len(lone) == 1 and len(self.by_last.get(lk, [])) == 1:
@@ -1274,6 +1293,17 @@ def _is_synonym(name: str) -> bool:
 
 def _middles(middle: str) -> set[str]:
     return {w[0].lower() for w in middle.split() if w[:1].isalpha() and w[:1].isupper()}
+
+
+def _only_initials(first: str) -> bool:
+    """A first name written as initials: "W.", "W.A.", "J"."""
+    return bool(re.fullmatch(r"(?:[A-Z]\.?){1,3}", first))
+
+
+def _initials_of(first: str, middle: str) -> str:
+    """The initials of a person's first and middle names: "William A." → "wa", "W.A." → "wa"."""
+    words = [w for w in re.split(r"[.\s]+", f"{first} {middle}") if w[:1].isalpha() and w[:1].isupper()]
+    return "".join(w[0].lower() for w in words)
 
 
 def _deletes(s: str) -> set[str]:

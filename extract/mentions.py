@@ -311,7 +311,10 @@ def _split_layout(text: str, a: int, b: int) -> list[tuple[int, int]]:
         line = text[line_start:pos].strip()
         next_end = text.find("\n", pos + 1)
         next_line = text[pos + 1 : next_end if next_end >= 0 else len(text)].strip()
-        if len(line) < 50 or len(next_line) < 8 or _indent(text, line_start) > 12 or _COLUMNS.search(line):
+        # an indented line is layout (a centred cover line, a signature block) unless it is the
+        # first line of an indented paragraph, whose next line starts at the margin
+        indented = _indent(text, line_start) > 12 and not (len(line) >= 60 and _indent(text, pos + 1) <= 2)
+        if len(line) < 50 or len(next_line) < 8 or indented or _COLUMNS.search(line):
             piece_end = pos
             while piece_end > start and text[piece_end - 1] in " \t,":
                 piece_end -= 1
@@ -865,6 +868,10 @@ def _split_and_tokens(text: str, toks: list[tuple[int, int]]) -> list[list[tuple
             or (has_legal_suffix(right) and _distinctive_core(right)
                 and (i >= 2 or (l_last.isupper() and len(l_last) >= 2) or re.search(r"\.[a-z]{2,4}$", l_last)))
             or has_legal_suffix(left)
+            # "KeyBank and Regions Bank", "JPMorgan and Wells Fargo Bank": a one-word name written in
+            # camel case is a name by itself, and the words after "and" one of their own
+            or (i == 1 and _CAMEL.fullmatch(l_last) is not None and len(ws) - i - 1 >= 2 and r_first[:1].isupper()
+                and (_key(ws[-1]) in lex.org_heads or has_legal_suffix(right)))
             or ((r_first.isupper() and len(r_first) >= 2 and i + 2 == len(ws)) and _complete(left))
             # "Truist Bank and U.S. Bank National Association": a bank, then a legal-form name of its own (not
             # "First Citizens Bank and Trust Company")
@@ -881,6 +888,9 @@ def _split_and_tokens(text: str, toks: list[tuple[int, int]]) -> list[list[tuple
         prev = i + 1
     parts.append(toks[prev:])
     return [p for p in parts if p]
+
+
+_CAMEL = re.compile(r"(?!Mc|Mac|De|Di|La|Le|Van|Von|Du)[A-Z][a-z]+[A-Z][A-Za-z]*")
 
 
 def _one_body(left: list[str], right: list[str]) -> bool:
@@ -1633,6 +1643,29 @@ def _context(text: str, cands: list[Candidate], lower: frozenset[str] | set[str]
         if rx["possessive_before"].search(before) and not has_legal_suffix(c.text) and c.kind == "Organization" \
                 and c.score < 0.9:
             c.rejected = "possessive"
+    _units_listed(text, cands)
+
+
+_LIST_JOIN = re.compile(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
+
+
+def _units_listed(text: str, cands: list[Candidate]) -> None:
+    """The names listed before a unit noun are units as the last one is: "the Core Laboratory
+    Diagnostics, Rapid Diagnostics, Molecular Diagnostics and Point of Care Diagnostics divisions"
+    (a name with a legal form, a known name or a strong one ends the list)."""
+    ordered = sorted(cands, key=lambda c: c.start)
+    for i, c in enumerate(ordered):
+        if c.rejected != "unit" and not (c.rejected == "generic" and _unit_after_rx().match(text[c.end : c.end + 80])):
+            continue
+        cur = c
+        for p in reversed(ordered[:i]):
+            if p.end > cur.start or not _LIST_JOIN.fullmatch(text[p.end : cur.start]):
+                break
+            if has_legal_suffix(p.text) or "known" in p.signals or (p.rejected is None and p.score >= 0.9):
+                break
+            if p.rejected is None:
+                p.rejected = "unit"
+            cur = p  # a member already rejected ("Heart Failure", generic) keeps the list going
 
 
 _GLUED_MARK = re.compile(r"[a-z](?:TM|SM)\Z")  # "Partnership ProgramTM": a trademark sign flattened to letters
@@ -2108,12 +2141,14 @@ def _split_repeated(text: str, cands: list[Candidate]) -> None:
         i += 1
 
 
-_BRANCH = re.compile(r"(?:[A-Z][\w.-]*\s+){1,3}(?:Branch|BRANCH)")
+_BRANCH = re.compile(r"(?:[A-Z][\w.-]*\s+){1,3}(?:Branch|BRANCH)|(?i:instituci[oó]n\s+de\s+banca\s+m[uú]ltiple)"
+                     r"|(?:Grupo\s+Financiero|GRUPO\s+FINANCIERO)(?:\s+[A-Z][\w.-]*){1,3}")
 
 
 def _join_branch(text: str, cands: list[Candidate]) -> None:
     """"Credit Suisse AG, Cayman Islands Branch", "UBS AG, Stamford Branch": a bank and, after a comma, the
-    place of its branch are one lender's name."""
+    place of its branch are one lender's name; so are a Mexican bank's legal form and its group after
+    commas ("BBVA México, S.A., Institución de Banca Múltiple, Grupo Financiero BBVA México")."""
     _join_adjacent(text, cands, _branch_joined)
 
 

@@ -226,9 +226,14 @@ class RoleComponent:
     def extractor(self) -> str:
         return f"corpkg.roles.{self.role_name}@{EXTRACTOR_VERSION}"
 
+    def wants(self, doc: Doc) -> bool:
+        """Whether the passage may hold the role's facts: its ``prefilter`` matches (a role whose cue
+        may lie just before the passage widens this)."""
+        return bool(self.prefilter.search(doc_text(doc)))
+
     @_over_filing
     def __call__(self, doc: Doc) -> Doc:
-        if not self.prefilter.search(doc_text(doc)):
+        if not self.wants(doc):
             doc._.set(self.attr, [])
             return doc
         facts = self.extract(Passage(doc))

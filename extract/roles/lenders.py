@@ -19,6 +19,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from spacy.tokens import Doc
+
 from corpkg.extract.agreements import is_lending_capacity
 from corpkg.extract.model import Agreement, Fact
 from corpkg.extract.names import name_key
@@ -88,6 +90,13 @@ _GROUP_ALIAS_END = _RX["group_alias_end"]
 _NAME_ALIAS = _RX["name_alias_after"]
 _BORROWER_OBJECT = _RX["borrower_object_before"]
 _POSSESSIVE = _RX["borrower_possessive"]
+_BORROWER_DEFINED = _RX["borrower_definition"]
+_LIST_CUE = _RX["lender_list_cue"]
+_LIST_ITEM = _RX["list_item_line"]
+_APPOSITION = _RX["apposition_after"]
+_PERSON_PREP = _RX["person_lender_preposition"]
+_NOTE_TO = _RX["note_to_before"]
+_COLON_LINE = _RX["colon_line_end"]
 
 
 def _alias_end(text: str, at: int, b: int, name: str = "") -> int:
@@ -102,6 +111,12 @@ def _alias_end(text: str, at: int, b: int, name: str = "") -> int:
     first = term.split()[0].lower() if term.split() else ""
     short = bool(first) and first in name.lower().split()
     return am.end() if short or not _capacity_word(term) else at
+
+
+def _quoted(text: str, m: Mention) -> bool:
+    """A defined term in its own definition ('(the “Company”)'): it names the party before it, and is
+    no party of the sentence by itself."""
+    return text[max(0, m.start - 1) : m.start] in ("\"", "“") and text[m.end : m.end + 1] in ("\"", "”")
 
 
 def _capacity_word(term: str) -> bool:
@@ -142,9 +157,20 @@ class LenderExtractor(RoleComponent):
     role_name = "lenders"
     prefilter = prefilter_of(PATTERNS)
 
+    def wants(self, doc: Doc) -> bool:
+        """A passage of the prefilter's words, or a list whose cue ends the text before it ("The lenders
+        participating in the Amended Credit Agreement are:")."""
+        if super().wants(doc):
+            return True
+        ctx = doc._.roles_context
+        start = int(doc._.passage_start or 0)
+        if ctx is None or ctx.document is None or start <= 0:
+            return False
+        return bool(_LIST_CUE.search(ctx.document.text[max(0, start - _W["list_cue_before"]) : start].rstrip()))
+
     def extract(self, p: Passage) -> list[Fact]:
         drafts: list[_Draft] = []
-        issuer = p.ctx.issuer_key
+        issuer = self._defined_borrower(p) or p.ctx.issuer_key  # whom a sentence naming no borrower lends to
         for a, b in self._sentences(p):
             triggers = list(_FACILITY.finditer(p.text, a, b))
             lenders, agents, arrangers, borrowers, listed = self._lenders(p, a, b, triggers)
@@ -187,6 +213,7 @@ class LenderExtractor(RoleComponent):
                 if d.attrs != before or guarantors:
                     d.span = (d.span[0], b)
         drafts += self._pledges(p, {m.key for d in drafts for m in d.lenders})
+        drafts += self._listed(p, issuer, {m.key for d in drafts for m in d.lenders})
         parties = self._agreement_parties(p)
         if parties:
             # the agreement's own parties say who lends to whom (corpkg.extract.agreements): a sentence of it
@@ -206,6 +233,66 @@ class LenderExtractor(RoleComponent):
             parts += [("guarantor", k) for k in d.guarantors]
             facts.append(p.fact(ROLE, parts, list(d.attrs.items()), d.span, self.extractor))
         return facts
+
+    @staticmethod
+    def _listed(p: Passage, borrower: str | None, known: set[str]) -> list[_Draft]:
+        """The lenders of a list announced by a sentence ending in a colon ("The lenders participating
+        in the Amended Credit Agreement … are:"), one organization a line, bullets and amounts
+        aside; the cue may end the passage before (a press release's list is a passage of its own)."""
+        if borrower is None:
+            return []
+        starts = []
+        doc = p.ctx.document
+        if doc is not None and p.start > 0:
+            before = doc.text[max(0, p.start - _W["list_cue_before"]) : p.start].rstrip()
+            if _LIST_CUE.search(before):
+                starts.append(0)
+        for m in _COLON_LINE.finditer(p.text):
+            if _LIST_CUE.search(p.text[max(0, m.start() - _W["list_cue_before"]) : m.start() + 1]):
+                starts.append(m.end())
+        out = []
+        for start in starts:
+            found: list[Mention] = []
+            pos, end = start, start
+            while pos < len(p.text):
+                nl = p.text.find("\n", pos)
+                line_end = len(p.text) if nl < 0 else nl
+                line = p.text[pos:line_end]
+                if line.strip():
+                    item = _LIST_ITEM.match(line)
+                    name = item.group("name").strip() if item else ""
+                    here = [m for m in p.mentions_in(pos, line_end, "ORG") if not m.pronoun]
+                    if not name or len(line) > _W["list_item_line"] or len(here) != 1 \
+                            or len(here[0].text) < 0.6 * len(name):
+                        break
+                    if here[0].key not in known and all(m.key != here[0].key for m in found):
+                        found.append(here[0])
+                    end = line_end
+                pos = line_end + 1
+            found = [m for m in found if m.key != borrower]
+            if len(found) >= 2:
+                out.append(_Draft(lenders=found, borrower=borrower, span=(start, end)))
+        return out
+
+    @staticmethod
+    def _defined_borrower(p: Passage) -> str | None:
+        """The party the passage's document defines as "the Borrower" before the passage ("Harrowgate
+        Operating Company, LLC, a Delaware limited liability company (the “Borrower”) and a wholly owned
+        subsidiary of the Company"), when the term names one entity; else None (the issuer borrows)."""
+        doc = p.ctx.document
+        if doc is None:
+            return None
+        here = doc.document_at(p.start)
+        a, b = (here.start, here.end) if here is not None else (0, len(doc.text))
+        memo: dict[tuple[int, int], tuple[int, str] | None] = p.ctx.memo.setdefault("defined_borrower", {})
+        if (a, b) not in memo:
+            m = _BORROWER_DEFINED.search(doc.text, a, b)
+            key = p.ctx.resolve_key("Borrower") if m else None
+            memo[(a, b)] = (m.start(), key) if m and key else None
+        found = memo[(a, b)]
+        if found is None or found[0] >= p.start + len(p.text):
+            return None
+        return found[1]
 
     @staticmethod
     def _in_agreement(p: Passage) -> bool:
@@ -374,7 +461,8 @@ class LenderExtractor(RoleComponent):
                       # the preposition names the lenders itself ("the lenders party thereto, including X",
                       # "the lenders under the facility are X"): no facility noun need be near
                       or bool(_RX["lenders_word"].search(pm.group(0))))
-            if not ok and _LEND_VERB.match(p.text, m.end, b):
+            appos = _APPOSITION.match(p.text, m.end, b)
+            if not ok and (_LEND_VERB.match(p.text, m.end, b) or (appos and _LEND_VERB.match(p.text, appos.end(), b))):
                 ok = True
             if not ok and _BORROWED_FROM.search(head):
                 ok = True
@@ -392,7 +480,34 @@ class LenderExtractor(RoleComponent):
             if ok and m.key not in {f.key for f in found}:
                 found.append(m)
                 self._enumeration(p, m, b, groups, found)
+        found += self._person_lenders(p, a, b, triggers, {f.key for f in found})
         return found, agents, arrangers, borrowers, groups
+
+    @staticmethod
+    def _person_lenders(p: Passage, a: int, b: int, triggers: list[re.Match[str]], known: set[str]) -> list[Mention]:
+        """Individuals who lend, on the narrower cues a person's loan is told by: the subject of a
+        lending verb ("Gregory V. Halloran, a member of our Board of Directors, advanced $100,000 to
+        the Company"), "borrowed from X", "a note payable to X", "a promissory note to X", or "from X"
+        right after a facility noun
+        ("a promissory note from Raymond T. Okafor"). A person "with" whom a facility is made, its
+        guarantor or its signer does not lend."""
+        out: list[Mention] = []
+        for m in p.mentions_in(a, b, "PERSON"):
+            if m.key in known or any(o.key == m.key for o in out):
+                continue
+            head = p.text[max(a, m.start - _W["lender_head"]) : m.start]
+            if _NOT_LENDER_BEFORE.search(head) or _GUARANTEE_BY.search(head) or _COUNTERPARTY.search(head):
+                continue
+            after = _APPOSITION.match(p.text, m.end, b)
+            ok = bool(_LEND_VERB.match(p.text, after.end() if after else m.end, b)) or bool(_BORROWED_FROM.search(head)) \
+                or bool(_NOTE_TO.search(head))
+            if not ok:
+                pm = _PREP.search(head)
+                ok = bool(pm and _PERSON_PREP.match(pm.group(0))
+                          and any(0 <= m.start - t.end() <= _W["person_after_facility"] for t in triggers))
+            if ok:
+                out.append(m)
+        return out
 
     @staticmethod
     def _enumeration(p: Passage, m: Mention, b: int, groups: dict[int, _Capacity], found: list[Mention]) -> None:
@@ -470,7 +585,11 @@ class LenderExtractor(RoleComponent):
                 return m.key
         first = min([t.start() for t in triggers] + [m.start for m in lenders])
         cands = [m for m in p.mentions_in(a, first, "ORG")
-                 if m.key not in lender_keys and not _NOT_LENDER_BEFORE.search(p.text[max(a, m.start - _W["owner_of_before"]) : m.start])]
+                 if m.key not in lender_keys and not _NOT_LENDER_BEFORE.search(p.text[max(a, m.start - _W["owner_of_before"]) : m.start])
+                 and not _quoted(p.text, m)]
+        defined = self._defined_borrower(p)
+        if defined is not None and any(m.key == defined for m in cands):
+            return defined  # the party the document calls "the Borrower" is named before the facility
         # the issuer when its reference is the nearest candidate that is no object of a preposition
         # ("the acquisition of X, we entered into …"; a possessive only in the facility's own clause:
         # "our credit facility"), else the nearest named candidate as before

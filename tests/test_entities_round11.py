@@ -1,0 +1,59 @@
+"""Tenth session: one person written two ways in one filing (initials for first names, a one-letter slip),
+units listed before a unit noun, and a name wrapped after the first line of an indented paragraph."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from corpkg.extract.mentions import find_mentions
+
+sys.path.insert(0, str(Path(__file__).parent))
+from role_helpers import extract_body
+
+
+def _persons(nlp, tmp_path: Path, body: str) -> list[str]:
+    return sorted(e.label for e in extract_body(nlp, tmp_path, body).entities if e.kind == "Person")
+
+
+def test_initials_for_first_names_are_the_same_person(nlp, tmp_path: Path) -> None:
+    body = ("SIGNATURES\n\nBy: /s/ T.R. Waverly\n\nT.R. Waverly, Treasurer\n\n"
+            "Thomas R. Waverly was appointed Treasurer on March 3, 1995.")
+    assert _persons(nlp, tmp_path, body) == ["Thomas R. Waverly"]
+
+
+def test_initials_that_fit_two_persons_join_neither(nlp, tmp_path: Path) -> None:
+    body = ("SIGNATURES\n\nBy: /s/ T.R. Waverly\n\nT.R. Waverly, Treasurer\n\n"
+            "Thomas R. Waverly and Tobias R. Waverly are directors.")
+    assert len(_persons(nlp, tmp_path, body)) == 3
+
+
+def test_a_one_letter_slip_in_a_first_name(nlp, tmp_path: Path) -> None:
+    body = ("At the meeting the shareholders elected Jeffrey K. Holloway as a director. "
+            "Votes for Jeffery K. Holloway: 1,200,000.")
+    assert _persons(nlp, tmp_path, body) == ["Jeffrey K. Holloway"]
+
+
+def test_different_middle_initials_stay_two_persons(nlp, tmp_path: Path) -> None:
+    body = "Jeffrey K. Holloway and Jeffery M. Holloway are directors."
+    assert len(_persons(nlp, tmp_path, body)) == 2
+
+
+def test_names_listed_before_a_unit_noun_are_units() -> None:
+    text = ("Worldwide sales of orthopedic, spine and wound care products. For segment reporting purposes, the "
+            "Orthopedic Reconstruction, Spine Solutions, Wound Care and Sports Medicine divisions are aggregated.")
+    accepted = [c.text for c in find_mentions(text).candidates if c.accepted]
+    assert not accepted
+
+
+def test_a_company_before_the_list_of_units_stays_a_company() -> None:
+    text = "Tarrant Medical, Inc., Spine Solutions and Wound Care divisions were sold."
+    accepted = [c.text for c in find_mentions(text).candidates if c.accepted]
+    assert "Tarrant Medical, Inc." in accepted
+
+
+def test_a_name_wrapped_after_the_first_line_of_an_indented_paragraph() -> None:
+    text = ("               SECTION 7.02. Agent and Affiliates. Hollins Guaranty Trust Company\n"
+            "of New York shall have the same rights and powers under this Agreement as any other Bank.")
+    accepted = [c.text for c in find_mentions(text).candidates if c.accepted]
+    assert ["Hollins Guaranty Trust Company\nof New York"] == accepted

@@ -1,0 +1,145 @@
+"""Tenth session: lending styles of a synthetic lending set written by helpers who never saw the code
+(tests/annotations/lending-synthetic), tried here on hand-made sentences about other invented parties:
+a subsidiary defined as "the Borrower", camel-case banks listed with "and", group definitions in a
+preamble, a list of lenders after a colon, individuals who lend, "X lends to Y", plural loan agreements
+and a Mexican bank's full legal name."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from corpkg.extract.model import Extraction
+from corpkg.extract.pipeline import extract_filing
+from corpkg.extract.reader import read_filing
+
+sys.path.insert(0, str(Path(__file__).parent))
+from role_helpers import HOC, extract_body
+
+Credit = tuple[frozenset[str], frozenset[str]]
+
+
+def _credit(ex: Extraction) -> list[Credit]:
+    lab = {e.key: e.label for e in ex.entities}
+    return [(frozenset(lab[k] for k in f.participant("lender")), frozenset(lab[k] for k in f.participant("borrower")))
+            for f in ex.facts if f.role == "credit"]
+
+
+def _pairs(ex: Extraction) -> set[tuple[str, str]]:
+    return {(lender, borrower) for lenders, borrowers in _credit(ex) for lender in lenders for borrower in borrowers}
+
+
+def _standalone(nlp, tmp_path: Path, text: str) -> Extraction:
+    path = tmp_path / "ex10.txt"
+    path.write_text(text)
+    return extract_filing(read_filing(path), nlp=nlp)
+
+
+SUBSIDIARY_BORROWER = f"""On May 2, 2025 (the "Closing Date"), Quarrystone Operating LLC, a Delaware limited liability company (the "Borrower") and a wholly owned subsidiary of {HOC} (the "Company"), entered into a Credit Agreement (the "Credit Agreement") among the Borrower, the Company, as parent guarantor, the lenders from time to time party thereto, Pelham National Bank, as administrative agent, and OakBank National Association ("OakBank"), as syndication agent.
+
+On the Closing Date, Pelham National Bank, as a Lender, holds a revolving commitment of $40,000,000, and each of OakBank and Corvid Bank, N.A., as Lenders, holds a revolving commitment of $30,000,000.
+"""
+
+
+def test_the_defined_borrower_borrows_where_a_sentence_names_no_other(nlp, tmp_path: Path) -> None:
+    pairs = _pairs(extract_body(nlp, tmp_path, SUBSIDIARY_BORROWER))
+    for bank in ("Pelham National Bank", "OakBank National Association", "Corvid Bank, N.A."):
+        assert (bank, "Quarrystone Operating LLC") in pairs
+    assert not any(borrower == HOC for _, borrower in pairs)  # the parent guarantees, it does not borrow
+
+
+def test_a_camel_case_bank_before_and_is_a_name_of_its_own(nlp, tmp_path: Path) -> None:
+    labels = {e.label for e in extract_body(nlp, tmp_path, SUBSIDIARY_BORROWER).entities}
+    assert {"OakBank National Association", "Corvid Bank, N.A."} <= labels
+    assert not any(" and " in x for x in labels)
+
+
+GROUP_TERMS = """EXHIBIT 10.3
+
+SECOND AMENDMENT TO LOAN AND SECURITY AGREEMENT
+
+THIS SECOND AMENDMENT TO LOAN AND SECURITY AGREEMENT (this "Amendment") is entered into as of April 3, 2025, by and among BRACKENRIDGE CAPITAL LLC, a Delaware limited liability company ("Brackenridge"), as collateral agent (in such capacity, "Collateral Agent"), the Lenders listed on Schedule 1.1 hereof, including Brackenridge in its capacity as a Lender, TALLOW CREEK VENTURE LENDING, L.P., a Delaware limited partnership ("Tallow Creek") (each a "Lender" and collectively, the "Lenders"), and NORTHWIND SENSORS, INC., a Delaware corporation ("Northwind"), and NORTHWIND SENSORS SECURITIES CORP., a Massachusetts corporation ("Northwind Securities"; Northwind and Northwind Securities, individually and collectively, jointly and severally, "Borrower").
+
+Collateral Agent, the Lenders and Borrower are parties to that certain Loan and Security Agreement dated as of May 1, 2023.
+"""
+
+
+def test_a_preamble_gives_capacities_to_groups_by_their_definitions(nlp, tmp_path: Path) -> None:
+    ex = _standalone(nlp, tmp_path, GROUP_TERMS)
+    issuer = [e.label for e in ex.entities if e.is_issuer]
+    assert issuer == ["Northwind Sensors, Inc."]  # the borrower, not the first party without a capacity
+    agreement = next(iter(read_filing_agreements(tmp_path)))
+    caps = {" ".join(q.name.split()): q.capacity for q in agreement.parties}
+    assert caps["TALLOW CREEK VENTURE LENDING, L.P."] == "lender"
+    assert caps["NORTHWIND SENSORS SECURITIES CORP."] == "borrower"
+    assert caps["BRACKENRIDGE CAPITAL LLC"] == "collateral agent"  # the term reaches back no further
+
+
+def read_filing_agreements(tmp_path: Path):
+    return read_filing(tmp_path / "ex10.txt").agreements[0:1]
+
+
+LISTED = f"""{HOC} today announced that it has entered into an amended and restated credit agreement with a syndicate of banks led by Fenwick Bank, N.A., as administrative agent.
+
+The lenders participating in the amended credit agreement are:
+
+•\tFenwick Bank, N.A.
+•\tHollins Trust Company
+•\tBank of Marlow, New York Branch
+
+The facility matures in 2031.
+"""
+
+
+def test_the_lenders_listed_after_a_colon_lend(nlp, tmp_path: Path) -> None:
+    pairs = _pairs(extract_body(nlp, tmp_path, LISTED))
+    for bank in ("Fenwick Bank, N.A.", "Hollins Trust Company", "Bank of Marlow, New York Branch"):
+        assert (bank, HOC) in pairs
+
+
+def test_a_list_after_a_colon_that_names_no_lenders_lends_nothing(nlp, tmp_path: Path) -> None:
+    body = f"""{HOC} today announced the members of its new advisory board. The members of the board are:
+
+•\tTrindle Advisory Partners LLC
+•\tMorrow & Finch LLP
+"""
+    assert not _pairs(extract_body(nlp, tmp_path, body))
+
+
+PERSONS = [
+    ("On June 1, 2025, Harriet L. Voss, a member of our Board of Directors, advanced $75,000 to the Company in exchange "
+     "for an unsecured note.", "Harriet L. Voss"),
+    ("On June 1, 2025, the Company issued a $250,000 secured promissory note to Desmond P. Achebe, an individual.",
+     "Desmond P. Achebe"),
+    ("During 2024 the Company borrowed $30,000 from Lydia Moreau, a shareholder, for working capital.", "Lydia Moreau"),
+]
+
+
+def test_individuals_who_lend(nlp, tmp_path: Path) -> None:
+    for sentence, person in PERSONS:
+        assert (person, HOC) in _pairs(extract_body(nlp, tmp_path, sentence)), sentence
+
+
+def test_an_individual_guarantor_or_party_with_whom_a_loan_is_made_does_not_lend(nlp, tmp_path: Path) -> None:
+    body = ("On June 1, 2025, the Company entered into a term loan agreement with Pelham National Bank. The term loan "
+            "is guaranteed by Oscar T. Lindqvist, our Chief Executive Officer.")
+    pairs = _pairs(extract_body(nlp, tmp_path, body))
+    assert ("Pelham National Bank", HOC) in pairs
+    assert not any(lender == "Oscar T. Lindqvist" for lender, _ in pairs)
+
+
+def test_x_lends_to_y_names_the_borrower(nlp, tmp_path: Path) -> None:
+    body = ("Under the receivables facility, our operating subsidiaries sell their receivables to Quillmark Funding LLC, "
+            "and Corvid Bank, N.A. lends to Quillmark Funding LLC, on a revolving basis, up to $80.0 million.")
+    assert ("Corvid Bank, N.A.", "Quillmark Funding LLC") in _pairs(extract_body(nlp, tmp_path, body))
+
+
+def test_plural_loan_agreements_and_a_mexican_bank(nlp, tmp_path: Path) -> None:
+    body = ("The Company finances certain equipment under master loan agreements with Tarrant Equipment Finance, Inc. "
+            "and with Lowell Leasing Capital, LLC.\n\n"
+            "Our subsidiary Quarrystone de Mexico, S. de R.L. de C.V. maintains an uncommitted revolving line of credit "
+            "of up to MXN 100 million with Banco Ribera, S.A., Institución de Banca Múltiple, Grupo Financiero Ribera.")
+    pairs = _pairs(extract_body(nlp, tmp_path, body))
+    assert ("Tarrant Equipment Finance, Inc.", HOC) in pairs and ("Lowell Leasing Capital, LLC", HOC) in pairs
+    assert ("Banco Ribera, S.A., Institución de Banca Múltiple, Grupo Financiero Ribera",
+            "Quarrystone de Mexico, S. de R.L. de C.V.") in pairs
