@@ -2142,19 +2142,20 @@ def _split_repeated(text: str, cands: list[Candidate]) -> None:
 
 
 _BRANCH = re.compile(r"(?:[A-Z][\w.-]*\s+){1,3}(?:Branch|BRANCH)|(?i:instituci[oó]n\s+de\s+banca\s+m[uú]ltiple)"
-                     r"|(?:Grupo\s+Financiero|GRUPO\s+FINANCIERO)(?:\s+[A-Z][\w.-]*){1,3}")
+                     r"|(?:Grupo\s+Financiero|GRUPO\s+FINANCIERO)(?:\s+[A-Z][\w.-]*){1,3}|U\.S\.A\.|USA")
 
 
 def _join_branch(text: str, cands: list[Candidate]) -> None:
     """"Credit Suisse AG, Cayman Islands Branch", "UBS AG, Stamford Branch": a bank and, after a comma, the
     place of its branch are one lender's name; so are a Mexican bank's legal form and its group after
-    commas ("BBVA México, S.A., Institución de Banca Múltiple, Grupo Financiero BBVA México")."""
+    commas ("BBVA México, S.A., Institución de Banca Múltiple, Grupo Financiero BBVA México"), and the
+    country a company's legal form is followed by ("Yamaha Motor Corporation, U.S.A.")."""
     _join_adjacent(text, cands, _branch_joined)
 
 
 def _branch_joined(text: str, a: Candidate, b: Candidate) -> Candidate | None:
     if (a.rejected is None and a.kind == "Organization" and re.fullmatch(r",[ \t]*", text[a.end : b.start])
-            and _BRANCH.fullmatch(b.text)):
+            and _BRANCH.fullmatch(b.text) and (b.text not in ("U.S.A.", "USA") or has_legal_suffix(a.text))):
         return Candidate(a.start, b.end, text[a.start : b.end], "Organization", a.score, a.signals + ["branch-joined"])
     return None
 

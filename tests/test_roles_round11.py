@@ -143,3 +143,35 @@ def test_plural_loan_agreements_and_a_mexican_bank(nlp, tmp_path: Path) -> None:
     assert ("Tarrant Equipment Finance, Inc.", HOC) in pairs and ("Lowell Leasing Capital, LLC", HOC) in pairs
     assert ("Banco Ribera, S.A., Institución de Banca Múltiple, Grupo Financiero Ribera",
             "Quarrystone de Mexico, S. de R.L. de C.V.") in pairs
+
+
+def test_words_inside_longer_words_are_no_counterparty_cue(nlp, tmp_path: Path) -> None:
+    # "sale" inside "Wholesale", "rent" inside "parent": the exclusions hold for whole words only
+    body = "On October 22, 2026, the Company entered into a Wholesale Financing Agreement with Tarrant Motor Credit Corporation."
+    assert ("Tarrant Motor Credit Corporation", HOC) in _pairs(extract_body(nlp, tmp_path, body))
+
+
+def test_a_company_and_its_country_after_the_legal_form(nlp, tmp_path: Path) -> None:
+    body = ("On May 1, 2026, the Company entered into a floor plan financing agreement with Kessel Motor Finance "
+            "Corporation, U.S.A., which provides a floor plan line of credit of up to $20.0 million.")
+    assert ("Kessel Motor Finance Corporation, U.S.A.", HOC) in _pairs(extract_body(nlp, tmp_path, body))
+
+
+def test_lenders_named_after_the_unnamed_group_and_a_lender_in_apposition(nlp, tmp_path: Path) -> None:
+    body = ("On October 14, 2026, the Company entered into a Credit Agreement with Pelham Capital Advisors, LLC, as "
+            "administrative agent, and the lenders from time to time party thereto, which on the Closing Date consisted "
+            "of Pelham Private Credit Fund II LP and Tarrant Income Corporation.\n\n"
+            "The Company has advised the Administrative Agent that Corvid Bank, N.A., a Lender, has not consented to the "
+            "waiver under the Credit Agreement.")
+    pairs = _pairs(extract_body(nlp, tmp_path, body))
+    for lender in ("Pelham Private Credit Fund II LP", "Tarrant Income Corporation", "Corvid Bank, N.A."):
+        assert (lender, HOC) in pairs
+    assert not any(lender == "Pelham Capital Advisors, LLC" for lender, _ in pairs)  # the agent alone
+
+
+def test_a_loan_made_to_the_company_by_a_trust_and_a_loan_directly_from_an_agency(nlp, tmp_path: Path) -> None:
+    body = ("The Company used the proceeds to repay a demand loan made to the Company on January 20, 2025 by the "
+            "Lindqvist Family Trust.\n\nIn June 2020, the Company received a disaster loan in the amount of $150,000 "
+            "directly from the U.S. Small Business Administration.")
+    pairs = _pairs(extract_body(nlp, tmp_path, body))
+    assert ("Lindqvist Family Trust", HOC) in pairs and ("U.S. Small Business Administration", HOC) in pairs

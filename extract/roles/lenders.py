@@ -97,6 +97,7 @@ _APPOSITION = _RX["apposition_after"]
 _PERSON_PREP = _RX["person_lender_preposition"]
 _NOTE_TO = _RX["note_to_before"]
 _COLON_LINE = _RX["colon_line_end"]
+_LENDERS_NAMED = _RX["lenders_named_before"]
 
 
 def _alias_end(text: str, at: int, b: int, name: str = "") -> int:
@@ -466,6 +467,8 @@ class LenderExtractor(RoleComponent):
                 ok = True
             if not ok and _BORROWED_FROM.search(head):
                 ok = True
+            if not ok and triggers and _LENDERS_NAMED.search(p.text, max(a, m.start - _W["lenders_named_before"]), m.start):
+                ok = True  # "the lenders party thereto, which on the Closing Date consisted of X, Y and Z"
             ag = _AGENT.match(p.text, m.end, b) or _AGENT.match(p.text, _alias_end(p.text, m.end, b, m.text), b)
             if ag and (triggers or ok):
                 role = ag.group(0).lower()
