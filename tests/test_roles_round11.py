@@ -175,3 +175,29 @@ def test_a_loan_made_to_the_company_by_a_trust_and_a_loan_directly_from_an_agenc
             "directly from the U.S. Small Business Administration.")
     pairs = _pairs(extract_body(nlp, tmp_path, body))
     assert ("Lindqvist Family Trust", HOC) in pairs and ("U.S. Small Business Administration", HOC) in pairs
+
+
+def _subsidiaries(ex: Extraction) -> set[tuple[str, str]]:
+    lab = {e.key: e.label for e in ex.entities}
+    return {(lab[f.participant("owner")[0]], lab[f.participant("owned")[0]]) for f in ex.facts if f.role == "subsidiary"}
+
+
+def test_members_of_a_list_with_their_defined_terms(nlp, tmp_path: Path) -> None:
+    body = ("The Company conducts its operations through its wholly owned subsidiaries Tarrant Sales, LLC "
+            "(\"Tarrant Sales\"), Tarrant Service, LLC (\"Tarrant Service\") and Gulfport Brokerage, Inc.\n\n"
+            "The Company and its wholly owned subsidiaries Kessel Surgical, LLC, a Minnesota limited liability company "
+            "(\"Kessel Surgical\"), and Corvane Imaging, Inc., a Delaware corporation (\"Corvane\"), entered into a "
+            "Credit Agreement.")
+    subs = _subsidiaries(extract_body(nlp, tmp_path, body))
+    for owned in ("Tarrant Sales, LLC", "Tarrant Service, LLC", "Gulfport Brokerage, Inc.", "Kessel Surgical, LLC",
+                  "Corvane Imaging, Inc."):
+        assert (HOC, owned) in subs
+
+
+def test_a_party_list_head_with_its_defined_term_owns_only_the_name_before_its_apposition(nlp, tmp_path: Path) -> None:
+    body = ("On December 13, 2017, Quarrystone Group, Inc. (“Quarrystone”), QG Merger Enterprises 2 Corp., a Delaware "
+            "corporation and wholly owned subsidiary of Quarrystone (“Merger Sub”), and Tarrant Corp. entered into an "
+            "Agreement and Plan of Merger.")
+    subs = _subsidiaries(extract_body(nlp, tmp_path, body))
+    assert ("Quarrystone Group, Inc.", "QG Merger Enterprises 2 Corp.") in subs
+    assert not any(owned in ("Quarrystone Group, Inc.", "Tarrant Corp.") for _, owned in subs)

@@ -664,21 +664,37 @@ def lists_between(p: Passage, a: int, b: int, label: str | None = None) -> list[
 
 
 _LIST_GAP = _RX["enumeration_gap"]
+_DEFINITION_AFTER = _RX["definition_after"]
+
+
+def member_end(text: str, m: Mention) -> int:
+    """Where an enumeration member ends: after the defined term printed right after it, if any
+    ("Blue Quarry Sales, LLC (“BQ Sales”)")."""
+    d = _DEFINITION_AFTER.match(text, m.end)
+    return d.end() if d else m.end
+
+
+def quoted_term(text: str, m: Mention) -> bool:
+    """A defined term in its own definition ('(the “Company”)'): it names the party before it."""
+    return text[max(0, m.start - 1) : m.start] in ("\"", "“") and text[m.end : m.end + 1] in ("\"", "”")
 
 
 def enumeration_from(p: Passage, first: Mention, limit: int, label: str | None = None) -> list[Mention]:
-    """``first`` and the mentions that continue an enumeration after it, up to ``limit``."""
+    """``first`` and the mentions that continue an enumeration after it, up to ``limit``; a member's
+    defined term ("A (“BQ Sales”), B and C") is part of the member."""
     out = [first]
     cur = first
+    cur_end = member_end(p.text, first)
     for m in p.mentions:
-        if m.start < cur.end or m.end > limit:
+        if m.start < cur_end or m.end > limit or quoted_term(p.text, m):
             continue
         if label and m.label != label:
             break
-        gap = p.text[cur.end : m.start]
+        gap = p.text[cur_end : m.start]
         if _LIST_GAP.match(gap):
             out.append(m)
             cur = m
+            cur_end = member_end(p.text, cur)
         else:
             break
     return out
@@ -689,11 +705,11 @@ def enumeration_before(p: Passage, last: Mention, floor: int, label: str | None 
     out = [last]
     cur = last
     for m in reversed(p.mentions):
-        if m.end > cur.start or m.start < floor:
+        if m.end > cur.start or m.start < floor or quoted_term(p.text, m):
             continue
         if label and m.label != label:
             break
-        gap = p.text[m.end : cur.start]
+        gap = p.text[member_end(p.text, m) : cur.start]
         if _LIST_GAP.match(gap):
             out.insert(0, m)
             cur = m

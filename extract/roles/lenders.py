@@ -34,6 +34,7 @@ from corpkg.extract.roles.common import (
     find_money,
     load_json,
     prefilter_of,
+    quoted_term,
     regexes,
     windows,
 )
@@ -112,12 +113,6 @@ def _alias_end(text: str, at: int, b: int, name: str = "") -> int:
     first = term.split()[0].lower() if term.split() else ""
     short = bool(first) and first in name.lower().split()
     return am.end() if short or not _capacity_word(term) else at
-
-
-def _quoted(text: str, m: Mention) -> bool:
-    """A defined term in its own definition ('(the “Company”)'): it names the party before it, and is
-    no party of the sentence by itself."""
-    return text[max(0, m.start - 1) : m.start] in ("\"", "“") and text[m.end : m.end + 1] in ("\"", "”")
 
 
 def _capacity_word(term: str) -> bool:
@@ -589,7 +584,7 @@ class LenderExtractor(RoleComponent):
         first = min([t.start() for t in triggers] + [m.start for m in lenders])
         cands = [m for m in p.mentions_in(a, first, "ORG")
                  if m.key not in lender_keys and not _NOT_LENDER_BEFORE.search(p.text[max(a, m.start - _W["owner_of_before"]) : m.start])
-                 and not _quoted(p.text, m)]
+                 and not quoted_term(p.text, m)]
         defined = self._defined_borrower(p)
         if defined is not None and any(m.key == defined for m in cands):
             return defined  # the party the document calls "the Borrower" is named before the facility

@@ -33,6 +33,8 @@ from corpkg.extract.roles.common import (
     Passage,
     enumeration_before,
     enumeration_from,
+    member_end,
+    quoted_term,
     find_dates,
     lead_date,
     load_json,
@@ -191,9 +193,9 @@ class SubsidiaryExtractor(RoleComponent):
         out = [last]
         cur = last
         for m in reversed(p.mentions_in(a, last.start, "ORG", pronouns=False)):
-            if m.end > cur.start:
-                continue
-            if not _RX["described_enumeration_gap"].fullmatch(p.text, m.end, cur.start):
+            if m.end > cur.start or quoted_term(p.text, m):
+                continue  # a member's own defined term is no member
+            if not _RX["described_enumeration_gap"].fullmatch(p.text, member_end(p.text, m), cur.start):
                 break
             out.insert(0, m)
             cur = m
@@ -203,14 +205,14 @@ class SubsidiaryExtractor(RoleComponent):
         """``first`` and the organizations listed after it, each possibly with a description
         ("A, a Mississippi corporation, B, a California corporation, and C")."""
         out = [first]
-        cur = first
+        cur_end = member_end(p.text, first)
         for m in p.mentions_in(first.end, b, "ORG", pronouns=False):
-            if m.start < cur.end:
+            if m.start < cur_end or quoted_term(p.text, m):
                 continue
-            if not _RX["described_enumeration_gap"].fullmatch(p.text, cur.end, m.start):
+            if not _RX["described_enumeration_gap"].fullmatch(p.text, cur_end, m.start):
                 break
             out.append(m)
-            cur = m
+            cur_end = member_end(p.text, m)
         return out
 
     def _merger_sub_parties(self, p: Passage, a: int, b: int) -> list[Fact]:
@@ -715,7 +717,10 @@ class SubsidiaryExtractor(RoleComponent):
                     # "among Nuance, Sonic Corp., a wholly owned subsidiary of Nuance": the owner, named alike,
                     # heads the list and only the name before "a subsidiary" is owned; a name the index merged
                     # with another ("New Disney", "Disney") or a plural phrase says nothing sure
-                    if _RX["plural_subsidiaries"].search(phrase) or not any(o.text == om.text for o in heads):
+                    # a head with a defined term of its own ("The Walt Disney Company (“Disney”), TWC Merger
+                    # Enterprises 2 Corp., a … subsidiary of Disney") is a party list's member, named alike or not
+                    if _RX["plural_subsidiaries"].search(phrase) or not any(
+                            o.text == om.text or member_end(p.text, o) > o.end for o in heads):
                         continue
                     owned_list = [m]
             elif _RX["issuer_possessive"].search(phrase):
