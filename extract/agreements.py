@@ -617,7 +617,7 @@ def _signatories(text: str, s: int, e: int) -> list[Signatory]:
         title = ""
         p_span = (by.start(1), by.start(1) + len(person))
         end = by.end()
-        for line, ls in lines_after[:3]:
+        for n_line, (line, ls) in enumerate(lines_after[:3]):
             nm = _rx("sig_name").match(line)
             tm = _rx("sig_title").match(line)
             if nm and nm.group(1).strip():
@@ -627,6 +627,14 @@ def _signatories(text: str, s: int, e: int) -> list[Signatory]:
             elif tm and tm.group(1).strip():
                 title = _rx("sig_column_gap").split(tm.group(1).strip())[0]
                 end = max(end, ls + tm.end(1))
+                nxt_line = lines_after[n_line + 1] if n_line + 1 < len(lines_after) else None
+                if nxt_line and _rx("sig_title_wrapped").search(title) and not any(
+                        _rx(key).match(nxt_line[0]) for key in ("sig_by", "sig_name", "sig_title")) \
+                        and _rx("sig_title_more").match(nxt_line[0]):
+                    # "Title: Executive Vice President and" / "Chief Financial Officer"
+                    more = _rx("sig_column_gap").split(nxt_line[0].strip())[0]
+                    title = f"{title} {more}"
+                    end = max(end, nxt_line[1] + len(nxt_line[0].rstrip()))
                 break
         if not person or person.startswith("_") or not any(c.isalpha() for c in person):
             continue
@@ -684,6 +692,11 @@ def _signatories(text: str, s: int, e: int) -> list[Signatory]:
                     and not _rx("org_word").search(line):
                 continue  # "767 Third Avenue" / "New York, NY 10017-2023" between the entity and its By line
             if org is None and not cl:
+                side = _rx("sig_caption_left").match(line)  # "ADMINISTRATIVE AGENT:        HANCOCK WHITNEY BANK,"
+                if side and any(_capacity_of_term(w) for w in side.group(1).lower().replace(",", " ").replace("/", " ").split()):
+                    line = side.group(2)
+                    if not capacity:
+                        capacity, captioned = _clean_capacity(side.group(1)), True
                 left = _rx("sig_column_gap").split(line)[0]  # two blocks side by side: the By line's own column
                 name = _rx("enumerator").sub("", _rx("descriptor_tail").sub("", left.rstrip(",")))
                 inner = _rx("capacity").search(name)

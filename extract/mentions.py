@@ -858,6 +858,8 @@ def _split_and_tokens(text: str, toks: list[tuple[int, int]]) -> list[list[tuple
         right = " ".join(ws[i + 1 :])
         r_first = ws[i + 1] if i + 1 < len(ws) else ""
         l_last = ws[i - 1] if i > 0 else ""
+        if _key(l_last) in {"bank", "trust", "savings"} and _key(r_first) in _BANK_NAME_GOES_ON:
+            continue  # "Harris Trust and Savings Bank", "First Citizens Bank and Trust Company": one bank
         if (
             (not heads and not suffixed)
             or r_first in {"the", "The"}
@@ -868,6 +870,10 @@ def _split_and_tokens(text: str, toks: list[tuple[int, int]]) -> list[list[tuple
             or (has_legal_suffix(right) and _distinctive_core(right)
                 and (i >= 2 or (l_last.isupper() and len(l_last) >= 2) or re.search(r"\.[a-z]{2,4}$", l_last)))
             or has_legal_suffix(left)
+            # "Truist Bank and Capital One, National Association", "The Bank of Nova Scotia and Associated Bank,
+            # N.A.": a bank's name, then a national bank's legal name of its own (not "Farmers and Merchants Bank, N.A.")
+            or (i >= 2 and _NATIONAL_BANK_END.search(right) is not None and _key(r_first) not in _BANK_NAME_GOES_ON
+                and any(_key(w) in {"bank", "bancorp", "trust"} for w in ws[:i]))
             # "KeyBank and Regions Bank", "JPMorgan and Wells Fargo Bank": a one-word name written in
             # camel case is a name by itself, and the words after "and" one of their own
             or (i == 1 and _CAMEL.fullmatch(l_last) is not None and len(ws) - i - 1 >= 2 and r_first[:1].isupper()
@@ -890,6 +896,8 @@ def _split_and_tokens(text: str, toks: list[tuple[int, int]]) -> list[list[tuple
     return [p for p in parts if p]
 
 
+_BANK_NAME_GOES_ON = frozenset({"trust", "savings", "loan", "banking"})  # "First Citizens Bank and Trust Company, N.A."
+_NATIONAL_BANK_END = re.compile(r",\s*(?:National\s+Association|NATIONAL\s+ASSOCIATION|N\.\s?A\.)[.,;]*\Z")
 _CAMEL = re.compile(r"(?!Mc|Mac|De|Di|La|Le|Van|Von|Du)[A-Z][a-z]+[A-Z][A-Za-z]*")
 
 

@@ -201,3 +201,66 @@ def test_a_party_list_head_with_its_defined_term_owns_only_the_name_before_its_a
     subs = _subsidiaries(extract_body(nlp, tmp_path, body))
     assert ("Quarrystone Group, Inc.", "QG Merger Enterprises 2 Corp.") in subs
     assert not any(owned in ("Quarrystone Group, Inc.", "Tarrant Corp.") for _, owned in subs)
+
+
+SIDE_CAPTIONS = """AMENDMENT NO. 2 TO CREDIT AGREEMENT
+
+This AMENDMENT NO. 2 TO CREDIT AGREEMENT (this "Amendment") is entered into as of May 1, 2026, among TARRANT FOODS, INC., a Louisiana corporation (the "Borrower"), the Lenders party hereto and PELHAM NATIONAL BANK, as Administrative Agent.
+
+IN WITNESS WHEREOF, the parties hereto have caused this Amendment to be duly executed as of the date first written above.
+
+BORROWER:                         TARRANT FOODS, INC.
+
+                                  By: /s/ Colette R. Marchand
+                                  Name:  Colette R. Marchand
+                                  Title: Executive Vice President and
+                                         Chief Financial Officer
+
+ADMINISTRATIVE AGENT:             PELHAM NATIONAL BANK,
+                                  as Administrative Agent
+
+                                  By: /s/ Owen T. Delaune
+                                  Name:  Owen T. Delaune
+                                  Title: Senior Vice President
+
+LENDERS:                          CORVID BANK,
+                                  as a Lender
+
+                                  By: /s/ Irene P. Sabatier
+                                  Name:  Irene P. Sabatier
+                                  Title: Vice President
+"""
+
+
+def test_signature_captions_beside_the_entity_and_a_wrapped_title(nlp, tmp_path: Path) -> None:
+    ex = _standalone(nlp, tmp_path, SIDE_CAPTIONS)
+    lab = {e.key: e.label for e in ex.entities}
+    positions = {(lab[f.participant("holder")[0]], lab[f.participant("organization")[0]].lower(), t.lower())
+                 for f in ex.facts if f.role == "position" for t in f.attribute("title")}
+    assert ("Colette R. Marchand", "tarrant foods, inc.", "chief financial officer") in positions  # the wrapped line
+    assert ("Owen T. Delaune", "pelham national bank", "senior vice president") in positions
+    assert ("Irene P. Sabatier", "corvid bank", "vice president") in positions
+    assert ("CORVID BANK", "Tarrant Foods, Inc.") in {(a.upper() if a.isupper() else a, b) for a, b in _pairs(ex)}
+
+
+def test_two_banks_before_a_national_association_and_one_bank_and_trust(nlp, tmp_path: Path) -> None:
+    from corpkg.extract.mentions import find_mentions
+
+    def names(text: str) -> list[str]:
+        return [c.text for c in find_mentions(text).candidates if c.accepted]
+
+    assert names("with The Bank of Marlow and Corvid Bank, National Association, as co-agents") == [
+        "The Bank of Marlow", "Corvid Bank, National Association"]
+    assert names("Pelham Trust and Savings Bank, N.A. lends") == ["Pelham Trust and Savings Bank, N.A."]
+    assert names("Farmers and Merchants Bank, N.A. lends") == ["Farmers and Merchants Bank, N.A."]
+
+
+def test_commitments_held_by_and_lenders_consisting_of_a_semicolon_list(nlp, tmp_path: Path) -> None:
+    body = ("The initial revolving commitments under the ABL Facility are held by Pelham National Bank ($50,000,000), "
+            "Corvid Bank, N.A. ($30,000,000) and Hollins Trust Company ($20,000,000).\n\n"
+            "The amendment was approved by all of the lenders under the credit agreement, consisting of Marlow Bank, "
+            "N.A.; BQKF, NA dba Bank of Tarrant; and Kessel National Bank.")
+    pairs = _pairs(extract_body(nlp, tmp_path, body))
+    for lender in ("Pelham National Bank", "Corvid Bank, N.A.", "Hollins Trust Company", "Marlow Bank, N.A.",
+                   "Kessel National Bank"):
+        assert (lender, HOC) in pairs

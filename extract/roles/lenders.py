@@ -99,6 +99,7 @@ _PERSON_PREP = _RX["person_lender_preposition"]
 _NOTE_TO = _RX["note_to_before"]
 _COLON_LINE = _RX["colon_line_end"]
 _LENDERS_NAMED = _RX["lenders_named_before"]
+_LIST_HEADER = _RX["list_header_line"]
 
 
 def _alias_end(text: str, at: int, b: int, name: str = "") -> int:
@@ -250,6 +251,7 @@ class LenderExtractor(RoleComponent):
         for start in starts:
             found: list[Mention] = []
             pos, end = start, start
+            header = True  # the list's first line may be a table's header ("Revolving Lender    Commitment")
             while pos < len(p.text):
                 nl = p.text.find("\n", pos)
                 line_end = len(p.text) if nl < 0 else nl
@@ -258,6 +260,11 @@ class LenderExtractor(RoleComponent):
                     item = _LIST_ITEM.match(line)
                     name = item.group("name").strip() if item else ""
                     here = [m for m in p.mentions_in(pos, line_end, "ORG") if not m.pronoun]
+                    if header and not here and _LIST_HEADER.search(line) and len(line) <= _W["list_item_line"]:
+                        header = False
+                        pos = line_end + 1
+                        continue
+                    header = False
                     if not name or len(line) > _W["list_item_line"] or len(here) != 1 \
                             or len(here[0].text) < 0.6 * len(name):
                         break
