@@ -388,9 +388,18 @@ def _title(text: str, s: int, e: int) -> tuple[str, int, int] | None:
     toc = _rx("toc").search(text, s, head_end)
     if toc:
         head_end = toc.start()
+    legend_end = s
     for m in _rx("title_line").finditer(text, s, head_end):
         line = m.group(1).strip()
+        if m.start() < legend_end:
+            continue
         if line.lower().startswith(("exhibit", "the indebtedness", "execution")) or len(line.split()) > 18:
+            continue
+        if _rx("legend_line").search(line):
+            # "THIS NOTE AND THE INDEBTEDNESS EVIDENCED HEREBY ARE SUBORDINATE …": a legend over the title,
+            # to the end of its paragraph
+            blank = _rx("blank_line").search(text, m.start(), head_end)
+            legend_end = blank.end() if blank else head_end
             continue
         if line.endswith(".") and len(line.split()) > 8:
             continue  # a sentence, not a title

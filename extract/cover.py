@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from importlib import resources
 
 from corpkg.extract.model import CoverFacts, Section
-from corpkg.extract.names import normalize_name
+from corpkg.extract.names import has_legal_suffix, normalize_name
 
 __all__ = [
     "read_cover",
@@ -179,6 +179,27 @@ class _Found:
     end: int
 
 
+_STACKED_NAME = re.compile(r"[ \t]*[A-Z0-9][A-Z0-9&.,'’\- ]{2,80}[ \t]*")
+
+
+def _first_of_stacked(text: str, span: tuple[int, int], floor: int) -> tuple[int, int]:
+    """Co-registrants' names stacked over one caption ("CEDAR HOLLOW REALTY TRUST, INC." /
+    "CEDAR HOLLOW OPERATING PARTNERSHIP, L.P." / "(Exact name of registrant …)"): the first line, the
+    parent that files with its operating partnership or subsidiary, names the registrant."""
+    s, e = span
+    while True:
+        prev_end = text.rfind("\n", floor, s)
+        if prev_end <= floor:
+            return s, e
+        prev_start = text.rfind("\n", floor, prev_end) + 1
+        line = text[prev_start:prev_end]
+        here = text[s:e]
+        if not (_STACKED_NAME.fullmatch(line) and _STACKED_NAME.fullmatch(here) and has_legal_suffix(line.strip())
+                and has_legal_suffix(here.strip())):
+            return s, e
+        s, e = _trim(text, prev_start, prev_end)
+
+
 def _value_before(text: str, cap_start: int, floor: int) -> tuple[int, int] | None:
     """Span of the value printed just before a caption: the same line's text before it
     (after any earlier caption on that line), else the nearest previous non-empty line."""
@@ -246,6 +267,8 @@ def read_cover(
     for field, pat in _CAPTIONS.items():
         for m in pat.finditer(text, start, window_end):
             span = _value_before(text, m.start(), start)
+            if span and field == "registrant_name":
+                span = _first_of_stacked(text, span, start)
             got = _pick(field, text[span[0] : span[1]], span[0]) if span else None
             if got is None and field in _SHAPED:
                 # values in a row above a multi-line caption row: the nearest value of the right shape

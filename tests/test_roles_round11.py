@@ -264,3 +264,53 @@ def test_commitments_held_by_and_lenders_consisting_of_a_semicolon_list(nlp, tmp
     for lender in ("Pelham National Bank", "Corvid Bank, N.A.", "Hollins Trust Company", "Marlow Bank, N.A.",
                    "Kessel National Bank"):
         assert (lender, HOC) in pairs
+
+
+STACKED = """                 UNITED STATES
+       SECURITIES AND EXCHANGE COMMISSION
+
+                   FORM 10-K
+
+QUARRYSTONE REALTY TRUST, INC.
+QUARRYSTONE OPERATING PARTNERSHIP, L.P.
+(Exact name of registrant as specified in its charter)
+
+Maryland                                  001-38214
+(State of incorporation)                  (Commission File Number)
+
+Item 1. Business.
+
+Quarrystone Realty Trust, Inc. is a real estate investment trust.
+"""
+
+
+def test_co_registrants_stacked_over_one_caption_the_first_files(nlp, tmp_path: Path) -> None:
+    ex = _standalone(nlp, tmp_path, STACKED)
+    assert [e.label for e in ex.entities if e.is_issuer] == ["Quarrystone Realty Trust, Inc."]
+
+
+LEGEND = """                                                                 Exhibit 10.2
+
+THIS NOTE AND THE INDEBTEDNESS EVIDENCED HEREBY ARE SUBORDINATE IN THE MANNER
+AND TO THE EXTENT SET FORTH IN THAT CERTAIN SUBORDINATION AGREEMENT DATED AS OF
+MAY 4, 2025 AMONG THE HOLDER HEREOF, THE MAKER HEREOF AND PELHAM NATIONAL BANK.
+
+                         REVOLVING GRID PROMISSORY NOTE
+
+U.S. $5,000,000                                                   May 4, 2025
+
+FOR VALUE RECEIVED, KESSEL MARINE SYSTEMS, INC., a Delaware corporation (the "Borrower"), hereby
+unconditionally promises to pay to the order of TARRANT HOLDINGS AS, a Norwegian private limited company
+(the "Lender"), the aggregate unpaid principal amount of all Advances made by the Lender to the Borrower.
+
+1. Advances. The Borrower may request Advances from time to time until the Maturity Date.
+"""
+
+
+def test_a_legend_over_a_note_is_no_title_and_names_no_issuer(nlp, tmp_path: Path) -> None:
+    ex = _standalone(nlp, tmp_path, LEGEND)
+    assert [e.label for e in ex.entities if e.is_issuer] == ["Kessel Marine Systems, Inc."]
+    agreement = read_filing(tmp_path / "ex10.txt").agreements[0]
+    assert agreement.title == "REVOLVING GRID PROMISSORY NOTE"
+    assert any(lender.lower().startswith("tarrant holdings") and borrower == "Kessel Marine Systems, Inc."
+               for lender, borrower in _pairs(ex))
