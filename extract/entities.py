@@ -583,6 +583,13 @@ class _Builder:
                 e = self._org_match(norm, suffixed)  # "Azer Crystal" of "Azer Crystal Technology Co., Ltd."
                 if e is not None:
                     kind = "Organization"
+        if e is None and kind == "Organization" and not suffixed and c.score < 0.9 and " " not in form \
+                and _CASE_SURNAME.match(self.text, c.end):
+            # "Feldstein v. Tarrowby Precision Instruments, Inc.", "the Vinter action": a case named by the
+            # surname of the one person of that name the filing names is that person's
+            people = [p for p in self.by_last.get(form.lower().strip(".,"), []) if p.kind == "Person"]
+            if len(people) == 1:
+                e, kind = people[0], "Person"
         if e is None and kind == "Organization":
             e = self._org_match(norm, suffixed)
         if e is None and kind == "Organization" and not suffixed and _ACRONYM.fullmatch(form):
@@ -1293,6 +1300,9 @@ def _is_synonym(name: str) -> bool:
 
 def _middles(middle: str) -> set[str]:
     return {w[0].lower() for w in middle.split() if w[:1].isalpha() and w[:1].isupper()}
+
+
+_CASE_SURNAME = re.compile(r"\s+(?:v\.|vs\.?|versus)\s|\s+(?:action|complaint|lawsuit|suit|litigation|case|plaintiffs?)\b")
 
 
 def _only_initials(first: str) -> bool:

@@ -1652,6 +1652,26 @@ def _context(text: str, cands: list[Candidate], lower: frozenset[str] | set[str]
                 and c.score < 0.9:
             c.rejected = "possessive"
     _units_listed(text, cands)
+    _sovereign_parties(text, cands)
+
+
+_SOVEREIGN = re.compile(r"(?:The\s+|the\s+)?(?:United\s+States(?:\s+of\s+America)?|(?:People\s+of\s+the\s+)?State\s+of\s+[A-Z][a-z]+"
+                        r"(?:\s+[A-Z][a-z]+)?|Commonwealth\s+of\s+[A-Z][a-z]+|(?:City|County|Town|Village)\s+of\s+[A-Z][a-z]+"
+                        r"(?:\s+[A-Z][a-z]+)?)")
+_SOVEREIGN_AFTER = re.compile(r",?\s+(?:v\.|vs\.?|versus)\s|\s+(?:has\s+|have\s+)?(?:filed|brought|sued|commenced|intervened)\b")
+_SOVEREIGN_BEFORE = re.compile(r"(?:\bv\.|\bvs\.?|\bversus)\s+\Z")
+
+
+def _sovereign_parties(text: str, cands: list[Candidate]) -> None:
+    """A state, the United States or a city as a party of a suit ("State of Oregon v. Quillon
+    Pharmaceuticals, Inc.", "… v. City of Barberton", "the United States filed suit"): an organization
+    there, however generic its words are elsewhere."""
+    for c in cands:
+        if c.rejected is None or not _SOVEREIGN.fullmatch(c.text):
+            continue
+        if _SOVEREIGN_AFTER.match(text, c.end) or _SOVEREIGN_BEFORE.search(text[max(0, c.start - 12) : c.start]):
+            c.kind, c.score, c.rejected = "Organization", 0.85, None
+            c.signals.append("sovereign-party")
 
 
 _LIST_JOIN = re.compile(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")

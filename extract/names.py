@@ -405,8 +405,8 @@ def classify_name(
             # a surname that is also a word ("B. Andrew Rose", "Andrew B. Rose"): an initial with a
             # first name and a known surname makes the person
             return "Person", 0.75
-        if has_name_suffix:
-            return "Person", 0.8
+        if has_name_suffix and (last_ok or generic == 0):
+            return "Person", 0.8  # not "Updated Part II": words and a numeral make no person
         if generic == 0 and len(words) <= 3:
             # two or three distinctive capitalised words: "Husni Hassan", "Mohd Qattous"
             if initials or last_ok or context in {"signature", "title", "honorific"}:

@@ -57,3 +57,10 @@ def test_a_name_wrapped_after_the_first_line_of_an_indented_paragraph() -> None:
             "of New York shall have the same rights and powers under this Agreement as any other Bank.")
     accepted = [c.text for c in find_mentions(text).candidates if c.accepted]
     assert ["Hollins Guaranty Trust Company\nof New York"] == accepted
+
+
+def test_words_and_a_numeral_make_no_person() -> None:
+    from corpkg.extract.names import classify_name
+
+    assert classify_name("Updated Part II") == (None, 0.0)
+    assert classify_name("Thurston Howell III")[0] == "Person"

@@ -314,3 +314,37 @@ def test_a_legend_over_a_note_is_no_title_and_names_no_issuer(nlp, tmp_path: Pat
     assert agreement.title == "REVOLVING GRID PROMISSORY NOTE"
     assert any(lender.lower().startswith("tarrant holdings") and borrower == "Kessel Marine Systems, Inc."
                for lender, borrower in _pairs(ex))
+
+
+def _sides(ex: Extraction) -> set[tuple[str, str]]:
+    lab = {e.key: e.label for e in ex.entities}
+    return {(lab[k], side) for f in ex.facts if f.role == "proceeding" for side in ("plaintiff", "defendant")
+            for k in f.participant(side)}
+
+
+def test_states_and_the_united_states_as_parties(nlp, tmp_path: Path) -> None:
+    body = ("On April 29, 2025, the Attorney General filed a complaint captioned State of Oregon v. Halverson Optics "
+            "Corporation, et al., against the Company.\n\n"
+            "In 1998 the United States filed suit in the U.S. District Court against the Company and Kessel Drum Company.")
+    sides = _sides(extract_body(nlp, tmp_path, body))
+    assert ("State of Oregon", "plaintiff") in sides and ("United States", "plaintiff") in sides
+    assert ("Kessel Drum Company", "defendant") in sides
+
+
+def test_a_case_named_by_a_plaintiffs_surname_is_that_person(nlp, tmp_path: Path) -> None:
+    body = ("A substantially similar complaint, Marchetti v. Halverson Optics Corporation, et al., was filed in the same "
+            "court on April 2, 2025 by Arlene Marchetti.")
+    ex = extract_body(nlp, tmp_path, body)
+    assert not any(e.label == "Marchetti" for e in ex.entities)
+    assert ("Arlene Marchetti", "plaintiff") in _sides(ex)
+
+
+def test_claims_asserted_against_underwriters_and_a_covenant_not_to_assert_any(nlp, tmp_path: Path) -> None:
+    body = ("The consolidated amended complaint asserts claims under Sections 11 and 15 of the Securities Act of 1933 "
+            "against those defendants and against Tarrant Securities LLC and Pelham Capital Markets, Inc., which acted "
+            "as underwriters of the offering.\n\n"
+            "The amendment provided for a covenant not to assert or pursue any claim against Kessel Corp. arising from the "
+            "Merger Agreement.")
+    sides = _sides(extract_body(nlp, tmp_path, body))
+    assert ("Tarrant Securities LLC", "defendant") in sides and ("Pelham Capital Markets, Inc.", "defendant") in sides
+    assert not any(name == "Kessel Corp." for name, _ in sides)
