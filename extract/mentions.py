@@ -27,7 +27,17 @@ from functools import lru_cache
 from typing import Literal
 
 from corpkg.extract import lines
-from corpkg.extract.names import Kind, _key, classify_name, has_legal_suffix, lexicon, load_list, normalize_name, strip_legal_suffix
+from corpkg.extract.names import (
+    Kind,
+    _key,
+    classify_name,
+    has_legal_suffix,
+    is_pension_system,
+    lexicon,
+    load_list,
+    normalize_name,
+    strip_legal_suffix,
+)
 
 __all__ = ["Candidate", "Link", "PassageMentions", "find_mentions", "iter_passages", "ACCEPT"]
 
@@ -477,8 +487,9 @@ def _make_candidates(text: str, a: int, b: int, lower: frozenset[str] | set[str]
                       or (owner.isupper() and len(owner) >= 2) or _known_org(owner) is not None
                       or nxt in lex.non_entity_starts or _is_title(rest.rstrip(".,;:")) or nxt in lex.leading_stopwords
                       or normalize_name(rest, strip_suffix=False) in lex.stop_phrases)
+            members_body = w.endswith(("s'", "s’")) and _key(rest.split()[-1].rstrip(".,;:")) in _MEMBERS_BODY_HEADS
             if strong and not (has_legal_suffix("X " + rest) and len(rest.split()) <= 2) and nxt != "Republic" \
-                    and not _possessive_firm(owner, [text[x:y] for x, y in toks[i + 1 :]]):
+                    and not members_body and not _possessive_firm(owner, [text[x:y] for x, y in toks[i + 1 :]]):
                 pieces.append((cur, sig))
                 cur, sig = [], []
     if cur:
@@ -490,6 +501,11 @@ def _make_candidates(text: str, a: int, b: int, lower: frozenset[str] | set[str]
 
 
 Tok = tuple[int, int]
+
+
+# "Lakeshore Municipal Employees' Retirement System", "Teachers' Pension Fund": a plural possessive inside
+# the name of its members' body
+_MEMBERS_BODY_HEADS = frozenset({"system", "fund", "funds", "association", "union", "trust", "plan", "board", "council"})
 
 
 def _possessive_firm(owner: str, rest: list[str]) -> bool:
@@ -850,7 +866,7 @@ def _split_and_tokens(text: str, toks: list[tuple[int, int]]) -> list[list[tuple
     if not idx:
         return [toks]
     whole = " ".join(ws)
-    heads = any(_key(w) in lex.org_heads for w in ws)
+    heads = any(_key(w) in lex.org_heads for w in ws) or is_pension_system(whole)
     suffixed = has_legal_suffix(whole)
     cuts = []
     for i in idx:
@@ -911,14 +927,17 @@ def _one_body(left: list[str], right: list[str]) -> bool:
     cut = right.index("of") if "of" in right else len(right)
 
     def ordinary(ws: list[str]) -> bool:
+        ws = [w.rstrip(".,;:") for w in ws]  # "… Retirement System." ending a sentence
         return all(w.lower() in lex.common_words or w.lower() in lex.english_words or _key(w) in lex.org_heads for w in ws)
 
     kind, score = classify_name(" ".join(left))
     return (all(w[:1].isupper() for w in left) and ordinary(left) and (kind is None or score < 0.5)
-            and cut > 0 and _key(right[cut - 1]) in lex.org_heads and ordinary(right[:cut]))
+            and cut > 0 and (_key(right[cut - 1]) in lex.org_heads or is_pension_system(" ".join(right[:cut])))
+            and ordinary(right[:cut]))
 
 
-_DOCKET = re.compile(r"(?=(?:[^\d]*\d){4})[A-Za-z0-9]+(?:[-:][A-Za-z0-9]+){2,}")  # "A-18-774890-B", "1:18-cv-09640"
+_DOCKET = re.compile(r"(?=(?:[^\d]*\d){4})[A-Za-z0-9]+(?:[-:][A-Za-z0-9]+){2,}"  # "A-18-774890-B", "1:18-cv-09640"
+                     r"|[A-Z]{2,4}\d{4}-\d{4,6}")  # a patent review's number: "IPR2025-01102"
 _MUNICIPAL = {"City", "County", "State", "Town", "Village", "Township", "Commonwealth", "Borough", "Parish"}
 
 

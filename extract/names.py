@@ -30,6 +30,7 @@ __all__ = [
     "has_legal_suffix",
     "suffix_class",
     "classify_name",
+    "is_pension_system",
     "person_parts",
     "same_first_name",
     "build_common_words",
@@ -332,6 +333,15 @@ def person_parts(name: str) -> tuple[str, str, str] | None:
     return (parts[0], " ".join(parts[1:-1]), parts[-1])
 
 
+_PENSION_SYSTEM = re.compile(r"\b(?:Retirement|Pension|Retirement\s+and\s+Pension)\s+Systems?\Z")
+
+
+def is_pension_system(name: str) -> bool:
+    """A public pension body's name ("Lakeshore Municipal Employees' Retirement System"): an organization,
+    though "System" alone heads products and schemes too ("the Euroclear System", "MERS System")."""
+    return _PENSION_SYSTEM.search(name.strip().rstrip(".,;:")) is not None
+
+
 def classify_name(
     name: str,
     *,
@@ -355,7 +365,7 @@ def classify_name(
         return "Organization", 0.95
     tokens = [t for t in re.split(r"[\s,]+", text) if t]
     low = [_key(t) for t in tokens]
-    if any(t in lex.org_heads for t in low) or "&" in tokens:
+    if any(t in lex.org_heads for t in low) or "&" in tokens or is_pension_system(text):
         return "Organization", 0.8
     if any(t in lex.honorifics for t in low[:1]):
         return "Person", 0.9

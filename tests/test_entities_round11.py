@@ -64,3 +64,22 @@ def test_words_and_a_numeral_make_no_person() -> None:
 
     assert classify_name("Updated Part II") == (None, 0.0)
     assert classify_name("Thurston Howell III")[0] == "Person"
+
+
+def test_a_pension_body_with_a_plural_possessive_and_police_and_fire() -> None:
+    for text, name in (
+        ("On June 2, 2025, the court appointed Lakeshore Municipal Employees' Retirement System as lead plaintiff.",
+         "Lakeshore Municipal Employees' Retirement System"),
+        ("The court dismissed plaintiff City of Marlow Police and Fire Retirement System. The matter is stayed.",
+         "City of Marlow Police and Fire Retirement System"),
+    ):
+        accepted = [c.text for c in find_mentions(text).candidates if c.accepted]
+        assert name in accepted, text
+    # "System" alone makes no organization: a settlement system, a product
+    assert not [c.text for c in find_mentions("Payments settle through the DTC Same-Day Funds Settlement System.").candidates
+                if c.accepted and "System" in c.text]
+
+
+def test_a_patent_review_number_is_no_organization() -> None:
+    text = "Petitions for inter partes review (IPR2025-01102 and IPR2025-01103) were filed with the Board."
+    assert not [c.text for c in find_mentions(text).candidates if c.accepted and "IPR" in c.text]
