@@ -554,6 +554,10 @@ PieceStep = Callable[[_Piece], "list[Candidate] | None"]
 candidates (possibly none) to settle it."""
 
 
+_UPPER_LINKS = frozenset({"AND", "OR", "OF", "THE", "BY", "TO", "IN", "FOR", "WITH", "AT", "ON", "BETWEEN", "AMONG",
+                          "FROM", "AS", "AN", "IF", "WHEREAS", "NOW", "THIS", "THAT", "SEE"})
+
+
 def _strip_leading_words(p: _Piece) -> list[Candidate] | None:
     """Leading sentence words, honorifics ("Mr." → a personal signal) and list markers:
     "However, Acme Corp." → "Acme Corp."; an initial ("A. George Battle") stays, a lettered
@@ -581,7 +585,11 @@ def _strip_leading_words(p: _Piece) -> list[Candidate] | None:
             break  # an initial: "A. George Battle"
         if len(p.toks) > 1 and p.word(1) == "&" and tk != "&":
             break  # "A & B Builders, Inc."
-        if tk in lex.leading_stopwords or tk == "&" or (tk.isupper() and len(tk) > 1 and tk.title() in lex.leading_stopwords) \
+        # an upper-case stop word opens an upper-case run ("IN WITNESS WHEREOF"), but before mixed-case words
+        # it is an acronym of the name ("HIS Realty Holdings LLC", "ALL Capital Partners LLC")
+        upper_stop = tk.isupper() and len(tk) > 1 and tk.title() in lex.leading_stopwords and not (
+            len(p.toks) > 1 and p.word(1)[:1].isupper() and not p.word(1).isupper() and tk not in _UPPER_LINKS)
+        if tk in lex.leading_stopwords or tk == "&" or upper_stop \
                 or (len(p.toks) > 1 and len(tk) > 5 and tk.endswith("ly") and tk.lower() in lex.common_words):
             p.toks = p.toks[1:]
             stripped += 1

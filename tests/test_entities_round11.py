@@ -83,3 +83,11 @@ def test_a_pension_body_with_a_plural_possessive_and_police_and_fire() -> None:
 def test_a_patent_review_number_is_no_organization() -> None:
     text = "Petitions for inter partes review (IPR2025-01102 and IPR2025-01103) were filed with the Board."
     assert not [c.text for c in find_mentions(text).candidates if c.accepted and "IPR" in c.text]
+
+
+def test_an_upper_case_acronym_that_is_a_word_opens_a_mixed_case_name() -> None:
+    for text, name in (("Its subsidiary HIS Realty Holdings LLC owns the warehouse.", "HIS Realty Holdings LLC"),
+                       ("She is a partner of WE Family Offices.", "WE Family Offices")):
+        assert name in [c.text for c in find_mentions(text).candidates if c.accepted], text
+    assert [c.text for c in find_mentions("BY AND BETWEEN Tarrant Corp. and Kessel LLC").candidates if c.accepted] == [
+        "Tarrant Corp.", "Kessel LLC"]
