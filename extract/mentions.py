@@ -1359,9 +1359,17 @@ def _ordinary_pair(w: _Weighing) -> Candidate | None:
     others = [x.strip("/") for x in w.words if x not in {"&", "and", "of", "the", "The"}]
     if w.text[w.e : w.e + 2] in {"'s", "’s"}:
         return None  # "Standard & Poor's"
-    if others and all(x[:1].isupper() and _ordinary_word(x, w.lower) for x in others):
-        return w.reject("segment")
+    if others and all(x[:1].isupper() and (_ordinary_word(x, w.lower) or _dictionary_word(x)) for x in others):
+        return w.reject("segment")  # (a surname that is a plain word counts as the word here: "Kitchens & Bath")
     return None
+
+
+def _dictionary_word(word: str) -> bool:
+    """A plain English word (or its plural) that is neither a first name nor an organization head."""
+    lex = lexicon()
+    lw = word.lower()
+    return lw not in lex.first_names and _key(word) not in lex.org_heads and (
+        lw in lex.english_words or (lw.endswith("s") and lw[:-1] in lex.english_words))
 
 
 def _ordinary_word(word: str, lower: frozenset[str] | set[str]) -> bool:

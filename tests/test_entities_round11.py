@@ -91,3 +91,9 @@ def test_an_upper_case_acronym_that_is_a_word_opens_a_mixed_case_name() -> None:
         assert name in [c.text for c in find_mentions(text).candidates if c.accepted], text
     assert [c.text for c in find_mentions("BY AND BETWEEN Tarrant Corp. and Kessel LLC").candidates if c.accepted] == [
         "Tarrant Corp.", "Kessel LLC"]
+
+
+def test_plain_words_joined_by_and_sign_are_a_product_line_even_when_surnames() -> None:
+    accepted = [c.text for c in find_mentions("Sales of Female Blades & Razors rose, while Ernst & Young audited us.").candidates
+                if c.accepted]
+    assert "Female Blades & Razors" not in accepted and "Ernst & Young" in accepted
