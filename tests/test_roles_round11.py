@@ -348,3 +348,14 @@ def test_claims_asserted_against_underwriters_and_a_covenant_not_to_assert_any(n
     sides = _sides(extract_body(nlp, tmp_path, body))
     assert ("Tarrant Securities LLC", "defendant") in sides and ("Pelham Capital Markets, Inc.", "defendant") in sides
     assert not any(name == "Kessel Corp." for name, _ in sides)
+
+
+def test_each_signer_of_a_captioned_block_signs_for_its_own_entity(nlp, tmp_path: Path) -> None:
+    ex = _standalone(nlp, tmp_path, SIDE_CAPTIONS)
+    lab = {e.key: e.label for e in ex.entities}
+    orgs_of = {}
+    for f in ex.facts:
+        if f.role == "position":
+            orgs_of.setdefault(lab[f.participant("holder")[0]], set()).add(lab[f.participant("organization")[0]].lower())
+    assert orgs_of["Owen T. Delaune"] == {"pelham national bank"}  # not the borrower whose block is above
+    assert orgs_of["Irene P. Sabatier"] == {"corvid bank"}

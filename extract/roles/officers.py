@@ -277,6 +277,8 @@ class OfficerExtractor(RoleComponent):
             if not line.strip():
                 continue
             seen += 1
+            if _RX["capacity_line"].fullmatch(line):
+                continue  # "HANCOCK WHITNEY BANK," / "as Administrative Agent" / "By: /s/ X"
             ms = index.mentions_in(ls, line_end)
             if _RX["title_line"].match(line):
                 co_signer = True
