@@ -315,7 +315,7 @@ class OfficerExtractor(RoleComponent):
                 return False
             ls = above + 1
             line, cur = full[ls:cur], ls - 1
-            if not line.strip() or _SIG_LINE.match(line):
+            if not line.strip() or _SIG_LINE.match(line) or _RX["capacity_line"].fullmatch(line):
                 continue
             le = ls + len(line)
             # a heading wrapped over lines ("NATIONSBANK OF TEXAS, N.A., as Co-Agent" / "and Lender",
@@ -330,7 +330,8 @@ class OfficerExtractor(RoleComponent):
                 ls, line, cur = ps, full[ps:cur].rstrip() + " " + line.strip(), ps - 1
             if index.mentions_in(ls, le):
                 return False  # a recognised company heads the block, or another signer's name line
-            return bool(_RX["party_heading"].fullmatch(line))
+            caption = _RX["signature_caption_prefix"].match(line)  # "ADMINISTRATIVE AGENT:      PELHAM NATIONAL BANK,"
+            return bool(_RX["party_heading"].fullmatch(line[caption.end():] if caption else line))
         return False
 
     @staticmethod
