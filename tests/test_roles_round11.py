@@ -359,3 +359,38 @@ def test_each_signer_of_a_captioned_block_signs_for_its_own_entity(nlp, tmp_path
             orgs_of.setdefault(lab[f.participant("holder")[0]], set()).add(lab[f.participant("organization")[0]].lower())
     assert orgs_of["Owen T. Delaune"] == {"pelham national bank"}  # not the borrower whose block is above
     assert orgs_of["Irene P. Sabatier"] == {"corvid bank"}
+
+
+CHAIN = """LOAN AGREEMENT
+
+THIS LOAN AGREEMENT (this "Agreement") is made as of May 1, 2026, between MARLOW BANK (the "Lender") and TYBEE HARBOR HOTEL OWNER, LLC, a Delaware limited liability company (the "Borrower").
+
+1. Loan. The Lender agrees to lend the Borrower $20,000,000.
+
+BORROWER:
+
+TYBEE HARBOR HOTEL OWNER, LLC,
+a Delaware limited liability company
+
+By:  KESSEL HOSPITALITY OP, LP,
+     a Delaware limited partnership, its sole member
+
+     By:  KESSEL HOSPITALITY TRUST, INC.,
+          a Maryland corporation, its general partner
+
+          By: /s/ Colette R. Marchand
+              Name:  Colette R. Marchand
+              Title: Chief Financial Officer
+"""
+
+
+def test_a_signature_chain_names_the_sole_member_owner_and_the_signers_entity(nlp, tmp_path: Path) -> None:
+    ex = _standalone(nlp, tmp_path, CHAIN)
+    lab = {e.key: e.label.lower() for e in ex.entities}
+    subs = {(lab[f.participant("owner")[0]], lab[f.participant("owned")[0]]) for f in ex.facts if f.role == "subsidiary"}
+    assert ("kessel hospitality op, lp", "tybee harbor hotel owner, llc") in subs
+    assert ("kessel hospitality trust, inc.", "kessel hospitality op, lp") not in subs  # a general partner controls
+    officers = {(lab[f.participant("holder")[0]], lab[f.participant("organization")[0]]) for f in ex.facts
+                if f.role == "position"}
+    assert ("colette r. marchand", "kessel hospitality trust, inc.") in officers
+    assert ("colette r. marchand", "tybee harbor hotel owner, llc") not in officers

@@ -277,8 +277,9 @@ class OfficerExtractor(RoleComponent):
             if not line.strip():
                 continue
             seen += 1
-            if _RX["capacity_line"].fullmatch(line):
-                continue  # "HANCOCK WHITNEY BANK," / "as Administrative Agent" / "By: /s/ X"
+            if _RX["capacity_line"].fullmatch(line) or _RX["descriptor_line"].fullmatch(line):
+                continue  # "HANCOCK WHITNEY BANK," / "as Administrative Agent" / "By: /s/ X"; "By: X, INC.," /
+                # "a Maryland corporation, its general partner" / "By: /s/ Y": Y signs for X
             ms = index.mentions_in(ls, line_end)
             if _RX["title_line"].match(line):
                 co_signer = True

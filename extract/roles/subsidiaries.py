@@ -185,7 +185,37 @@ class SubsidiaryExtractor(RoleComponent):
             facts += self._merger_sub_parties(p, a, b)
             facts += self._acquired_and_became(p, a, b)
         facts += self._guarantor_list(p, issuer)
+        facts += self._signature_chain(p)
         return facts
+
+    def _signature_chain(self, p: Passage) -> list[Fact]:
+        """A signature chain ("TYBEE CAUSEWAY HOTEL OWNER, LLC" / "By: LOWCOUNTRY HOSPITALITY OP, LP, a Delaware
+        limited partnership, its sole member"): an entity signing as the sole or managing member of the
+        entity above it owns that entity (a general partner only controls an LP: "Apollo Capital Management
+        GP, LLC, its general partner" owns no part of the fund)."""
+        out = []
+        for bm in _RX["chain_by"].finditer(p.text):
+            here = [m for m in p.mentions_in(bm.end(), bm.end() + _W["chain_name"], "ORG", pronouns=False)
+                    if m.start == bm.end()]
+            if not here:
+                continue
+            owner = here[0]
+            link = _RX["chain_link"].match(p.text, owner.end)
+            if not link:
+                continue
+            # the entity signed for may head the block in the passage before (a blank line between)
+            index, doc = p.ctx.index, p.ctx.document
+            if index is None or doc is None or not hasattr(index, "mentions_in"):
+                continue
+            at = p.start + bm.start()
+            above = [m for m in index.mentions_in(max(0, at - _W["chain_above"]), at)
+                     if m[3] == "ORG" and m[2] != owner.key and doc.text[max(0, m[0] - 1) : m[0]] not in ("\"", "“")]
+            if not above:
+                continue
+            attrs = [("percentage", "100")] if "sole" in link.group(0).lower() else []
+            out.append(p.fact(ROLE, [("owner", owner.key), ("owned", above[-1][2])], attrs,
+                              (bm.start(), link.end()), self.extractor))
+        return out
 
     def _enumeration_back(self, p: Passage, last: Mention, a: int) -> list[Mention]:
         """``last`` and the organizations listed before it in the sentence, each possibly with a
