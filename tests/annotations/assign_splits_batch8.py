@@ -17,28 +17,11 @@ they were appended, it prints the same rows again (they leave out every file alr
 
 from __future__ import annotations
 
-import re
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from batches import fresh_texts, print_rows, with_item_502
-
-N_ACQUISITION = 24
-N_ALL = 60
-MAX_BYTES = 150_000
-ACQUISITION = re.compile(r"\bacqui(?:re|red|res|ring|sition|sitions)\b|\bmerger\b", re.I)
-
-
-def main() -> None:
-    corpus = Path(sys.argv[1])
-    text = fresh_texts(corpus, MAX_BYTES)
-    acquisition = [p for p in text if ACQUISITION.search(text[p])][:N_ACQUISITION]
-    rest = {p: t for p, t in text.items() if p not in acquisition}
-    officers = with_item_502(rest, N_ALL)
-    others = [p for p in rest if p not in officers][: N_ALL - len(acquisition) - len(officers)]
-    print_rows(corpus, (("8-K-acquisition", acquisition), ("8-K-officers", officers), ("8-K", others)))
-
+from batches import acquisitions_officers_rest
 
 if __name__ == "__main__":
-    main()
+    acquisitions_officers_rest(Path(sys.argv[1]), max_bytes=150_000, n_acquisition=24, n_all=60)

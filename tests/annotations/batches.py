@@ -43,3 +43,18 @@ def print_rows(corpus: Path, groups: Sequence[tuple[str, Sequence[Path]]]) -> No
         for i, p in enumerate(files):
             rel = "corpus/" + str(p.relative_to(corpus))
             print(f"{p.name}\t{rel}\t{group}\t{SLOTS[i % len(SLOTS)]}")
+
+
+ACQUISITION = re.compile(r"\bacqui(?:re|red|res|ring|sition|sitions)\b|\bmerger\b", re.I)
+
+
+def acquisitions_officers_rest(corpus: Path, max_bytes: int, n_acquisition: int, n_all: int) -> None:
+    """Print the rows of a batch chosen as batches 7 and 8 were: the first ``n_acquisition`` fresh files
+    whose text speaks of an acquisition or a merger, then every other one with Item 5.02, then the next
+    ones in sha1 order, ``n_all`` in all."""
+    text = fresh_texts(corpus, max_bytes)
+    acquisition = [p for p in text if ACQUISITION.search(text[p])][:n_acquisition]
+    rest = {p: t for p, t in text.items() if p not in acquisition}
+    officers = with_item_502(rest, n_all)
+    others = [p for p in rest if p not in officers][: n_all - len(acquisition) - len(officers)]
+    print_rows(corpus, (("8-K-acquisition", acquisition), ("8-K-officers", officers), ("8-K", others)))
