@@ -197,6 +197,7 @@ def _suffix_re() -> re.Pattern[str]:
     return re.compile(r"(?:\s*,\s*|\s+)(?:" + "|".join(alts) + r")\s*$", re.IGNORECASE)
 
 
+@lru_cache(maxsize=1 << 16)
 def strip_legal_suffix(name: str) -> str:
     """``"Bash, LLC"`` → ``"Bash"``; ``"The Harvey Westbury Corp."`` → ``"The Harvey Westbury"``.
 
@@ -218,6 +219,7 @@ def strip_honorific(name: str) -> str:
     return " ".join(parts)
 
 
+@lru_cache(maxsize=1 << 16)
 def normalize_name(name: str, *, strip_suffix: bool = True) -> str:
     """The comparison form of a name: lower case, ASCII, no punctuation, no leading "the",
     no honorifics, and (by default) no legal-form or generational suffixes."""
