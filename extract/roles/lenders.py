@@ -102,6 +102,26 @@ _LENDERS_NAMED = _RX["lenders_named_before"]
 _LIST_HEADER = _RX["list_header_line"]
 
 
+def _no_lender_head(head: str) -> bool:
+    """The words before a name make it no lender: "subsidiary of", "guaranteed by", "relationship with"."""
+    return bool(_NOT_LENDER_BEFORE.search(head) or _GUARANTEE_BY.search(head) or _COUNTERPARTY.search(head))
+
+
+def _lends_after(text: str, end: int, b: int) -> bool:
+    """A lending verb follows the name ending at ``end``, right after it or past an apposition ("X, a
+    member of our Board of Directors, advanced …")."""
+    if _LEND_VERB.match(text, end, b):
+        return True
+    appos = _APPOSITION.match(text, end, b)
+    return bool(appos and _LEND_VERB.match(text, appos.end(), b))
+
+
+def _list_cue_before(text: str, start: int) -> bool:
+    """The text before ``start`` ends in a sentence announcing a list of lenders ("The lenders
+    participating in the Amended Credit Agreement … are:")."""
+    return start > 0 and bool(_LIST_CUE.search(text[max(0, start - _W["list_cue_before"]) : start].rstrip()))
+
+
 def _alias_end(text: str, at: int, b: int, name: str = "") -> int:
     """Where a short name defined right after ``name`` ends ("Barclays Bank plc (“Barclays”)"), so
     that a capacity printed after it is read as the name's; ``at`` when there is none, or when the
@@ -160,10 +180,8 @@ class LenderExtractor(RoleComponent):
         if super().wants(doc):
             return True
         ctx = doc._.roles_context
-        start = int(doc._.passage_start or 0)
-        if ctx is None or ctx.document is None or start <= 0:
-            return False
-        return bool(_LIST_CUE.search(ctx.document.text[max(0, start - _W["list_cue_before"]) : start].rstrip()))
+        return ctx is not None and ctx.document is not None and _list_cue_before(ctx.document.text,
+                                                                                 int(doc._.passage_start or 0))
 
     def extract(self, p: Passage) -> list[Fact]:
         drafts: list[_Draft] = []
@@ -240,10 +258,8 @@ class LenderExtractor(RoleComponent):
             return []
         starts = []
         doc = p.ctx.document
-        if doc is not None and p.start > 0:
-            before = doc.text[max(0, p.start - _W["list_cue_before"]) : p.start].rstrip()
-            if _LIST_CUE.search(before):
-                starts.append(0)
+        if doc is not None and _list_cue_before(doc.text, p.start):
+            starts.append(0)
         for m in _COLON_LINE.finditer(p.text):
             if _LIST_CUE.search(p.text[max(0, m.start() - _W["list_cue_before"]) : m.start() + 1]):
                 starts.append(m.end())
@@ -445,7 +461,7 @@ class LenderExtractor(RoleComponent):
             if m.pronoun or m.key == issuer or m.key in lent_to:
                 continue
             head = p.text[max(a, m.start - _W["lender_head"]) : m.start]
-            if _NOT_LENDER_BEFORE.search(head) or _GUARANTEE_BY.search(head) or _COUNTERPARTY.search(head):
+            if _no_lender_head(head):
                 continue
             if _NOT_LENDER_NAME.search(m.text):
                 continue
@@ -464,8 +480,7 @@ class LenderExtractor(RoleComponent):
                       # the preposition names the lenders itself ("the lenders party thereto, including X",
                       # "the lenders under the facility are X"): no facility noun need be near
                       or bool(_RX["lenders_word"].search(pm.group(0))))
-            appos = _APPOSITION.match(p.text, m.end, b)
-            if not ok and (_LEND_VERB.match(p.text, m.end, b) or (appos and _LEND_VERB.match(p.text, appos.end(), b))):
+            if not ok and _lends_after(p.text, m.end, b):
                 ok = True
             if not ok and _BORROWED_FROM.search(head):
                 ok = True
@@ -501,11 +516,9 @@ class LenderExtractor(RoleComponent):
             if m.key in known or any(o.key == m.key for o in out):
                 continue
             head = p.text[max(a, m.start - _W["lender_head"]) : m.start]
-            if _NOT_LENDER_BEFORE.search(head) or _GUARANTEE_BY.search(head) or _COUNTERPARTY.search(head):
+            if _no_lender_head(head):
                 continue
-            after = _APPOSITION.match(p.text, m.end, b)
-            ok = bool(_LEND_VERB.match(p.text, after.end() if after else m.end, b)) or bool(_BORROWED_FROM.search(head)) \
-                or bool(_NOTE_TO.search(head))
+            ok = _lends_after(p.text, m.end, b) or bool(_BORROWED_FROM.search(head)) or bool(_NOTE_TO.search(head))
             if not ok:
                 pm = _PREP.search(head)
                 ok = bool(pm and _PERSON_PREP.match(pm.group(0))

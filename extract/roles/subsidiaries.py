@@ -193,7 +193,12 @@ class SubsidiaryExtractor(RoleComponent):
         limited partnership, its sole member"): an entity signing as the sole or managing member of the
         entity above it owns that entity (a general partner only controls an LP: "Apollo Capital Management
         GP, LLC, its general partner" owns no part of the fund)."""
-        out = []
+        out: list[Fact] = []
+        # the entity signed for may head the block in the passage before (a blank line between): the
+        # filing's index, not the passage, holds it
+        index, doc = p.ctx.index, p.ctx.document
+        if index is None or doc is None or not hasattr(index, "mentions_in"):
+            return out
         for bm in _RX["chain_by"].finditer(p.text):
             here = [m for m in p.mentions_in(bm.end(), bm.end() + _W["chain_name"], "ORG", pronouns=False)
                     if m.start == bm.end()]
@@ -202,10 +207,6 @@ class SubsidiaryExtractor(RoleComponent):
             owner = here[0]
             link = _RX["chain_link"].match(p.text, owner.end)
             if not link:
-                continue
-            # the entity signed for may head the block in the passage before (a blank line between)
-            index, doc = p.ctx.index, p.ctx.document
-            if index is None or doc is None or not hasattr(index, "mentions_in"):
                 continue
             at = p.start + bm.start()
             above = [m for m in index.mentions_in(max(0, at - _W["chain_above"]), at)
