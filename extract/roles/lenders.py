@@ -100,6 +100,10 @@ _NOTE_TO = _RX["note_to_before"]
 _COLON_LINE = _RX["colon_line_end"]
 _LENDERS_NAMED = _RX["lenders_named_before"]
 _LIST_HEADER = _RX["list_header_line"]
+_RELATIVE_BEFORE = _RX["relative_lender_before"]
+_RELATIVE_LENDS = _RX["relative_lends_after"]
+_LENDER_STATUS = _RX["lender_status_after"]
+_ASSIGNED_TO = _RX["assigned_to_before"]
 
 
 def _no_lender_head(head: str) -> bool:
@@ -108,12 +112,12 @@ def _no_lender_head(head: str) -> bool:
 
 
 def _lends_after(text: str, end: int, b: int) -> bool:
-    """A lending verb follows the name ending at ``end``, right after it or past an apposition ("X, a
-    member of our Board of Directors, advanced …")."""
-    if _LEND_VERB.match(text, end, b):
+    """A lending verb, or a lender's standing ("which had been a lender under …"), follows the name ending
+    at ``end``, right after it or past an apposition ("X, a member of our Board of Directors, advanced …")."""
+    if _LEND_VERB.match(text, end, b) or _LENDER_STATUS.match(text, end, b):
         return True
     appos = _APPOSITION.match(text, end, b)
-    return bool(appos and _LEND_VERB.match(text, appos.end(), b))
+    return bool(appos and (_LEND_VERB.match(text, appos.end(), b) or _LENDER_STATUS.match(text, appos.end(), b)))
 
 
 def _list_cue_before(text: str, start: int) -> bool:
@@ -484,6 +488,9 @@ class LenderExtractor(RoleComponent):
                 ok = True
             if not ok and _BORROWED_FROM.search(head):
                 ok = True
+            if not ok and _RELATIVE_LENDS.match(p.text, m.end, b) and _RELATIVE_BEFORE.search(
+                    p.text, max(a, m.start - _W["relative_lender_before"]), m.start):
+                ok = True  # "the $24.6 million mortgage loan that X had made to Y"
             if not ok and triggers and _LENDERS_NAMED.search(p.text, max(a, m.start - _W["lenders_named_before"]), m.start):
                 ok = True  # "the lenders party thereto, which on the Closing Date consisted of X, Y and Z"
             ag = _AGENT.match(p.text, m.end, b) or _AGENT.match(p.text, _alias_end(p.text, m.end, b, m.text), b)
@@ -525,6 +532,14 @@ class LenderExtractor(RoleComponent):
                           and any(0 <= m.start - t.end() <= _W["person_after_facility"] for t in triggers))
             if ok:
                 out.append(m)
+        # "Dale R. Kimbrough and Sandra K. Kimbrough, the former partners of X, financed …": a person joined
+        # by "and" to a person who lends lends too
+        persons = p.mentions_in(a, b, "PERSON")
+        for i in range(len(persons) - 2, -1, -1):
+            m, n = persons[i], persons[i + 1]
+            if any(o.key == n.key for o in out) and m.key not in known and all(o.key != m.key for o in out) \
+                    and _RX["person_and_gap"].fullmatch(p.text, m.end, n.start):
+                out.insert(0, m)
         return out
 
     @staticmethod
@@ -599,7 +614,8 @@ class LenderExtractor(RoleComponent):
         for m in p.mentions_in(a, b, "ORG"):
             if m.key in lender_keys:
                 continue
-            if _BORROWER_TO.search(p.text[max(a, m.start - _W["borrower_to_before"]) : m.start]):
+            if _BORROWER_TO.search(p.text[max(a, m.start - _W["borrower_to_before"]) : m.start]) \
+                    and not _ASSIGNED_TO.search(p.text, max(a, m.start - _W["assigned_to_before"]), m.start):
                 return m.key
         first = min([t.start() for t in triggers] + [m.start for m in lenders])
         cands = [m for m in p.mentions_in(a, first, "ORG")

@@ -1,0 +1,93 @@
+"""Eleventh session: lending styles of the synthetic lending dev set (writers A, B, D, E), tried here on
+hand-made sentences about other invented parties: a lender's standing told after its name ("which had
+been a lender under …", "which held a … commitment"), a passive or amount-first "made by", a relative
+clause ("the loan that X had made to Y"), the Company's loan "made" by a bank, seller financing by
+former owners, a short name defined between two lenders of an enumeration."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from corpkg.extract.model import Extraction
+
+sys.path.insert(0, str(Path(__file__).parent))
+from role_helpers import HOC, extract_body
+
+
+def _pairs(ex: Extraction) -> set[tuple[str, str]]:
+    lab = {e.key: e.label for e in ex.entities}
+    return {(lab[lender], lab[borrower]) for f in ex.facts if f.role == "credit"
+            for lender in f.participant("lender") for borrower in f.participant("borrower")}
+
+
+def _lenders(ex: Extraction) -> set[str]:
+    return {lender for lender, _ in _pairs(ex)}
+
+
+STANDING = """In connection with the Second Amendment, Quillfeather Savings Bank, which had been a lender under the Credit Agreement since March 2021, assigned its entire $15.0 million commitment and outstanding loans to Marrowby National Bank and ceased to be a party to the Credit Agreement.
+
+In connection with the Third Amendment, Thistlecombe Bank USA, which held a $20.0 million elected commitment, assigned its commitment and outstanding loans to Orrin Falls Bank and Perrigan State Bank and is no longer a lender under the Credit Agreement.
+"""
+
+
+def test_a_lenders_standing_after_its_name_makes_it_a_lender(nlp, tmp_path: Path) -> None:
+    pairs = _pairs(extract_body(nlp, tmp_path, STANDING))
+    assert ("Quillfeather Savings Bank", HOC) in pairs
+    assert ("Thistlecombe Bank USA", HOC) in pairs
+
+
+def test_an_assignee_is_no_borrower_and_the_subjects_standing_is_not_the_last_names(nlp, tmp_path: Path) -> None:
+    pairs = _pairs(extract_body(nlp, tmp_path, STANDING))
+    assert not any(b in {"Marrowby National Bank", "Orrin Falls Bank", "Perrigan State Bank"} for _, b in pairs)
+    # "… to A and B and is no longer a lender": the standing is the subject's, not B's
+    assert not any(lender == "Perrigan State Bank" for lender, _ in pairs)
+
+
+MADE_BY = """SBA loan. An Economic Injury Disaster Loan of $0.8 million made by the U.S. Small Business Administration to Fennick Valve Company, a wholly owned subsidiary of the Company, bears interest at 3.75% per annum.
+
+Its $41.0 million mortgage loan was originated in June 2018 by Harwell Mortgage Capital LLC and was later included in a commercial mortgage-backed securities transaction.
+
+The balance of the proceeds was used to repay in full the $3,000,000 unsecured bridge loan advanced to the Company in May 2025 by Tessaly Marine Investments Inc., an entity controlled by our Chairman.
+"""
+
+
+def test_made_or_advanced_by_after_a_loan_names_its_lender(nlp, tmp_path: Path) -> None:
+    lenders = _lenders(extract_body(nlp, tmp_path, MADE_BY))
+    assert {"U.S. Small Business Administration", "Harwell Mortgage Capital LLC", "Tessaly Marine Investments Inc."} <= lenders
+    assert ("U.S. Small Business Administration", "Fennick Valve Company") in _pairs(extract_body(nlp, tmp_path, MADE_BY))
+
+
+RELATIVE = """In August 2025, we repaid at maturity the $18.2 million mortgage loan that Ashgrove Life Insurance Company had made to HOC Birchfield LLC, the wholly-owned subsidiary that owns Birchfield Plaza. The property is now unencumbered.
+
+Pellam Community Bank also made the Company's Paycheck Protection Program loan of $180,000 in 2020, which was forgiven in full in 2021.
+"""
+
+
+def test_a_loan_that_a_lender_had_made_to_a_borrower(nlp, tmp_path: Path) -> None:
+    pairs = _pairs(extract_body(nlp, tmp_path, RELATIVE))
+    assert ("Ashgrove Life Insurance Company", "HOC Birchfield LLC") in pairs
+    assert ("Pellam Community Bank", HOC) in pairs
+
+
+SELLER_NOTES = """Notes payable to former owners. Ansel J. Trumbo, the former sole shareholder of Greystone Septic Services, Inc., financed $600,000 of the purchase price of that company in March 2000 by accepting the Company's promissory note, bearing interest at 8%.
+
+In connection with the May 2001 acquisition, Corwin T. Hallett and Maren E. Hallett, the former partners of Redfield Hauling Partners, L.P., financed $900,000 of the purchase price through a subordinated promissory note of the Company bearing interest at 9%.
+"""
+
+
+def test_former_owners_who_financed_the_price_lend_and_their_company_does_not(nlp, tmp_path: Path) -> None:
+    lenders = _lenders(extract_body(nlp, tmp_path, SELLER_NOTES))
+    assert {"Ansel J. Trumbo", "Corwin T. Hallett", "Maren E. Hallett"} <= lenders
+    assert not lenders & {"Greystone Septic Services, Inc.", "Redfield Hauling Partners, L.P."}
+
+
+SHORT_NAME_BETWEEN = """8. Long-Term Debt
+
+On March 3, 2025, the Company entered into a Loan and Security Agreement with Corbel Venture Finance LLC ("Corbel"), as collateral agent and a lender, and Ludlow Technology Bank, as a lender. The agreement provides for term loans of up to $40.0 million.
+"""
+
+
+def test_a_short_name_defined_between_two_lenders_keeps_the_enumeration(nlp, tmp_path: Path) -> None:
+    lenders = _lenders(extract_body(nlp, tmp_path, SHORT_NAME_BETWEEN))
+    assert {"Corbel Venture Finance LLC", "Ludlow Technology Bank"} <= lenders
