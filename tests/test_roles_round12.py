@@ -91,3 +91,50 @@ On March 3, 2025, the Company entered into a Loan and Security Agreement with Co
 def test_a_short_name_defined_between_two_lenders_keeps_the_enumeration(nlp, tmp_path: Path) -> None:
     lenders = _lenders(extract_body(nlp, tmp_path, SHORT_NAME_BETWEEN))
     assert {"Corbel Venture Finance LLC", "Ludlow Technology Bank"} <= lenders
+
+
+NAMED_LENDERS = """Credit Agreement. On March 2, 2026, we entered into a Credit Agreement with Larchmont Bank, as administrative agent, providing for a $600.0 million senior secured revolving credit facility. The lenders thereunder are Larchmont Bank, Ruskin National Bank, Ostrava Savings Bank and Pelling Trust Company.
+
+The 2026 Credit Agreement provides $1.5 billion of unsecured revolving commitments. The banks with the largest commitments are Quenby Bank, N.A., Hartwell Bank, National Association ("Hartwell"), Dunmore Bank, Ltd. and Sefton Bank National Association, each of which committed between $150.0 million and $200.0 million.
+
+The increase was provided by the existing lenders, Marbury Bank, N.A., Ashcombe Bank and Trent Valley Bank, each of which increased its commitment ratably.
+
+Our principal banks are Ellery Bank and Wexcombe Bank, where our operating cash is held.
+"""
+
+
+def test_names_said_to_be_the_lenders_lend(nlp, tmp_path: Path) -> None:
+    lenders = _lenders(extract_body(nlp, tmp_path, NAMED_LENDERS))
+    assert {"Ruskin National Bank", "Ostrava Savings Bank", "Pelling Trust Company"} <= lenders
+    # a short name defined inside the list ("Hartwell") does not end it
+    assert {"Quenby Bank, N.A.", "Hartwell Bank, National Association", "Dunmore Bank, Ltd.",
+            "Sefton Bank National Association"} <= lenders
+    assert {"Marbury Bank, N.A.", "Ashcombe Bank", "Trent Valley Bank"} <= lenders
+    # "Our principal banks are …" names no lender: no lending word in the cue, no facility in the sentence
+    assert not lenders & {"Ellery Bank", "Wexcombe Bank"}
+
+
+COMMITMENT_TABLE = """On the Closing Date the Company entered into a Credit Agreement with Fallow Bank, N.A., as administrative agent.
+
+                                                 Revolving      Term Loan A
+   Lender                                       Commitment      Commitment
+   ------------------------------------------  ------------    ------------
+   Fallow Bank, N.A.                           $ 60,000,000    $ 20,000,000
+   Cressingham Bank, National Association        45,000,000      15,000,000
+   Ivel Valley Bank                              25,000,000              --
+                                               ------------    ------------
+        Total                                  $130,000,000    $ 35,000,000
+
+   Second Lien Lender                                            Term Loans
+   Brantwood Credit Fund II, L.P.                                $40,000,000
+
+   Brantwood Credit Fund II-A, L.P.                              $10,000,000
+   Loddon Capital Partners, LLC                                  $ 5,000,000
+"""
+
+
+def test_the_rows_of_a_commitment_table_lend(nlp, tmp_path: Path) -> None:
+    pairs = _pairs(extract_body(nlp, tmp_path, COMMITMENT_TABLE))
+    for bank in ("Cressingham Bank, National Association", "Ivel Valley Bank", "Brantwood Credit Fund II, L.P.",
+                 "Brantwood Credit Fund II-A, L.P.", "Loddon Capital Partners, LLC"):
+        assert (bank, HOC) in pairs

@@ -99,7 +99,6 @@ _PERSON_PREP = _RX["person_lender_preposition"]
 _NOTE_TO = _RX["note_to_before"]
 _COLON_LINE = _RX["colon_line_end"]
 _LENDERS_NAMED = _RX["lenders_named_before"]
-_LIST_HEADER = _RX["list_header_line"]
 _RELATIVE_BEFORE = _RX["relative_lender_before"]
 _RELATIVE_LENDS = _RX["relative_lends_after"]
 _LENDER_STATUS = _RX["lender_status_after"]
@@ -124,6 +123,23 @@ def _list_cue_before(text: str, start: int) -> bool:
     """The text before ``start`` ends in a sentence announcing a list of lenders ("The lenders
     participating in the Amended Credit Agreement … are:")."""
     return start > 0 and bool(_LIST_CUE.search(text[max(0, start - _W["list_cue_before"]) : start].rstrip()))
+
+
+def _table_continues(text: str, start: int) -> bool:
+    """A commitment table whose header row lies before ``start`` goes on at ``start``: every line between
+    the header and ``start`` is a row, a rule or a total (a blank line between a table's sections makes
+    the rows after it a passage of their own)."""
+    lo = max(0, start - _W["table_continues_before"])
+    headers = list(_RX["table_header_line"].finditer(text, lo, start))
+    header = headers[-1] if headers else None
+    if header is None:
+        return False
+    nl = text.find("\n", header.end(), start)
+    for line in text[nl + 1 if nl >= 0 else start : start].splitlines():
+        if line.strip() and not (_RX["list_skip_line"].match(line) or (
+                len(line) <= _W["list_item_line"] + 40 and find_money(line))):
+            return False
+    return True
 
 
 def _alias_end(text: str, at: int, b: int, name: str = "") -> int:
@@ -180,12 +196,15 @@ class LenderExtractor(RoleComponent):
 
     def wants(self, doc: Doc) -> bool:
         """A passage of the prefilter's words, or a list whose cue ends the text before it ("The lenders
-        participating in the Amended Credit Agreement are:")."""
+        participating in the Amended Credit Agreement are:"), or the rows of a commitment table whose
+        header lies before it."""
         if super().wants(doc):
             return True
         ctx = doc._.roles_context
-        return ctx is not None and ctx.document is not None and _list_cue_before(ctx.document.text,
-                                                                                 int(doc._.passage_start or 0))
+        if ctx is None or ctx.document is None:
+            return False
+        start = int(doc._.passage_start or 0)
+        return _list_cue_before(ctx.document.text, start) or _table_continues(ctx.document.text, start)
 
     def extract(self, p: Passage) -> list[Fact]:
         drafts: list[_Draft] = []
@@ -256,36 +275,51 @@ class LenderExtractor(RoleComponent):
     @staticmethod
     def _listed(p: Passage, borrower: str | None, known: set[str]) -> list[_Draft]:
         """The lenders of a list announced by a sentence ending in a colon ("The lenders participating
-        in the Amended Credit Agreement … are:"), one organization a line, bullets and amounts
-        aside; the cue may end the passage before (a press release's list is a passage of its own)."""
+        in the Amended Credit Agreement … are:"), or of a commitment table under its header row ("Lender
+        Revolving Commitment  Term Loan A Commitment"): one organization a line, bullets, amounts in
+        columns, rules and total rows aside; the cue may end the passage before (a press release's list
+        is a passage of its own)."""
         if borrower is None:
             return []
         starts = []
         doc = p.ctx.document
-        if doc is not None and _list_cue_before(doc.text, p.start):
+        if doc is not None and (_list_cue_before(doc.text, p.start) or _table_continues(doc.text, p.start)):
             starts.append(0)
         for m in _COLON_LINE.finditer(p.text):
             if _LIST_CUE.search(p.text[max(0, m.start() - _W["list_cue_before"]) : m.start() + 1]):
                 starts.append(m.end())
+        tables = set()  # starts at a table's header row: one row under it is enough
+        for m in _RX["table_header_line"].finditer(p.text):
+            line_start = p.text.rfind("\n", 0, m.start()) + 1
+            if line_start == m.start() or not p.text[line_start : m.start()].strip(" \t|"):
+                starts.append(line_start)
+                tables.add(line_start)
         out = []
-        for start in starts:
+        taken: set[int] = set()
+        for start in sorted(set(starts)):
+            if start in taken:
+                continue
             found: list[Mention] = []
             pos, end = start, start
-            header = True  # the list's first line may be a table's header ("Revolving Lender    Commitment")
+            headers = 0  # the list may open with header lines ("Revolving   Term Loan A" / "Lender   Commitment")
             while pos < len(p.text):
                 nl = p.text.find("\n", pos)
                 line_end = len(p.text) if nl < 0 else nl
                 line = p.text[pos:line_end]
                 if line.strip():
-                    item = _LIST_ITEM.match(line)
-                    name = item.group("name").strip() if item else ""
+                    taken.add(pos)
                     here = [m for m in p.mentions_in(pos, line_end, "ORG") if not m.pronoun]
-                    if header and not here and _LIST_HEADER.search(line) and len(line) <= _W["list_item_line"]:
-                        header = False
+                    if _RX["list_skip_line"].match(line) and not here:
                         pos = line_end + 1
                         continue
-                    header = False
-                    if not name or len(line) > _W["list_item_line"] or len(here) != 1 \
+                    item = _LIST_ITEM.match(line)
+                    name = item.group("name").strip() if item else ""
+                    if not found and headers < _W["list_header_lines"] and not here and not find_money(line) \
+                            and len(line) <= _W["list_item_line"] + 40:
+                        headers += 1
+                        pos = line_end + 1
+                        continue
+                    if not name or len(line) > _W["list_item_line"] + 40 or len(here) != 1 \
                             or len(here[0].text) < 0.6 * len(name):
                         break
                     if here[0].key not in known and all(m.key != here[0].key for m in found):
@@ -293,7 +327,7 @@ class LenderExtractor(RoleComponent):
                     end = line_end
                 pos = line_end + 1
             found = [m for m in found if m.key != borrower]
-            if len(found) >= 2:
+            if len(found) >= (1 if start in tables else 2):
                 out.append(_Draft(lenders=found, borrower=borrower, span=(start, end)))
         return out
 
@@ -491,8 +525,11 @@ class LenderExtractor(RoleComponent):
             if not ok and _RELATIVE_LENDS.match(p.text, m.end, b) and _RELATIVE_BEFORE.search(
                     p.text, max(a, m.start - _W["relative_lender_before"]), m.start):
                 ok = True  # "the $24.6 million mortgage loan that X had made to Y"
-            if not ok and triggers and _LENDERS_NAMED.search(p.text, max(a, m.start - _W["lenders_named_before"]), m.start):
-                ok = True  # "the lenders party thereto, which on the Closing Date consisted of X, Y and Z"
+            if not ok:
+                # "the lenders party thereto, which on the Closing Date consisted of X, Y and Z", "The lenders
+                # thereunder are X, Y and Z"
+                cue = _LENDERS_NAMED.search(p.text, max(a, m.start - _W["lenders_named_before"]), m.start)
+                ok = bool(cue and (triggers or _RX["lending_cue_word"].search(cue.group(0))))
             ag = _AGENT.match(p.text, m.end, b) or _AGENT.match(p.text, _alias_end(p.text, m.end, b, m.text), b)
             if ag and (triggers or ok):
                 role = ag.group(0).lower()
@@ -548,6 +585,8 @@ class LenderExtractor(RoleComponent):
         facility is "with") lends too, up to a name the list gives another capacity."""
         cur = m
         for n in p.mentions_in(m.end, b, "ORG", pronouns=False):
+            if n.key == cur.key and "(" in p.text[cur.end : n.start]:
+                continue  # the short name defined right after it ("Wells Fargo Bank, N.A. (“Wells Fargo”)")
             gap = p.text[cur.end : n.start]
             if n.start in groups and not groups[n.start].lends:
                 break
