@@ -138,3 +138,53 @@ def test_the_rows_of_a_commitment_table_lend(nlp, tmp_path: Path) -> None:
     for bank in ("Cressingham Bank, National Association", "Ivel Valley Bank", "Brantwood Credit Fund II, L.P.",
                  "Brantwood Credit Fund II-A, L.P.", "Loddon Capital Partners, LLC"):
         assert (bank, HOC) in pairs
+
+
+EXHIBIT_INDEX = """Item 15. Exhibits
+
+Exhibit Number    Description
+10.4      Loan Agreement dated April 1, 2024 between Halverson Optics Corporation and Corrib Savings Bank
+10.5      Placement Agency Agreement dated August 4, 2025 between the Company and Dunleary Capital Markets LLC
+10.6      Credit Agreement, dated November 3, 2021, by and among Halverson Optics Corporation, the lenders and issuers from time to time party thereto and Moyne Bank, National Association, as Administrative Agent
+"""
+
+
+def test_each_exhibit_item_is_a_sentence_of_its_own(nlp, tmp_path: Path) -> None:
+    ex = extract_body(nlp, tmp_path, EXHIBIT_INDEX)
+    lenders = _lenders(ex)
+    assert "Corrib Savings Bank" in lenders
+    assert "Dunleary Capital Markets LLC" not in lenders  # a placement agent, under the next item's loan
+    lab = {e.key: e.label for e in ex.entities}
+    agents = {lab[k] for f in ex.facts if f.role == "credit" for k in f.participant("agent")}
+    assert "Moyne Bank, National Association" in agents  # "the lenders and issuers … party thereto": unnamed
+
+
+OTHERS_BORROW = """Independent dealers generally finance their purchases of the Company's boats under floor plan arrangements with third-party lenders, including Kinsale Floorplan Finance, LLC.
+
+RICHMOND, Va., Oct. 20, 2025 — Halverson Optics Corporation (Nasdaq: HLVO) today announced that it entered into a forbearance agreement with Shannon Valley Bank, the administrative agent under its credit facility.
+
+This Assignment and Assumption is entered into by and between BALLINA BANK (the "Assignor") and CLOYNE SENIOR LOAN FUND II, L.P. (the "Assignee") under the Credit Agreement.
+"""
+
+
+def test_unnamed_others_an_exchange_or_an_assignor_do_not_borrow(nlp, tmp_path: Path) -> None:
+    pairs = _pairs(extract_body(nlp, tmp_path, OTHERS_BORROW))
+    assert not any(lender == "Kinsale Floorplan Finance, LLC" for lender, _ in pairs)  # the dealers borrow
+    assert not any("Nasdaq" in borrower for _, borrower in pairs)
+    assert not any(borrower.lower() == "ballina bank" for _, borrower in pairs)
+
+
+TARGET_DEBT = """Pinewood had been financed principally by a senior secured credit facility under a Credit Agreement, dated as of March 1, 2021, among Pinewood Sensor Systems, Inc., Tralee Bank, as administrative agent, and Kenmare Bank, as a lender.
+
+On June 28, 2025, Halverson Optics Corporation entered into a loan agreement with Ardee Packaging Co., Ltd. ("Ardee Packaging"), our carton supplier, under which the Company lent RMB 1,500,000 ($208,333) to Ardee Packaging at an annual interest rate of 6.0%.
+
+On June 12, 2026, Halverson Optics Corporation entered into a facility agreement with Bantry R&D Finance Pty Ltd, under which it may draw advances against its expected tax incentive refund.
+"""
+
+
+def test_a_party_list_opens_with_its_borrower_and_a_loan_to_a_supplier_is_the_companys(nlp, tmp_path: Path) -> None:
+    pairs = _pairs(extract_body(nlp, tmp_path, TARGET_DEBT))
+    assert ("Kenmare Bank", "Pinewood Sensor Systems, Inc.") in pairs
+    assert not any(lender == "Pinewood Sensor Systems, Inc." for lender, _ in pairs)
+    assert not any(lender == "Ardee Packaging Co., Ltd." for lender, _ in pairs)  # the Company lent to it
+    assert ("Bantry R&D Finance Pty Ltd", HOC) in pairs  # a facility agreement is a facility

@@ -217,8 +217,8 @@ class LenderExtractor(RoleComponent):
                     and not _DEFINITION.search(p.text, a, b):
                 # "entered into a Term Loan Agreement with the lenders party thereto and X, as
                 # administrative agent": the lenders are unnamed, the agent and the borrower are not
-                borrower_ = borrowers[0] if borrowers else (
-                    self._borrower(p, a, b, triggers, [], guarantors, agents + arrangers) or issuer)
+                borrower_ = borrowers[0] if borrowers else self._or_issuer(
+                    self._borrower(p, a, b, triggers, [], guarantors, agents + arrangers), issuer)
                 if borrower_ is not None and borrower_ not in agents:
                     d = _Draft(lenders=[], borrower=borrower_, agents=agents, arrangers=arrangers, span=(a, b))
                     d.co_borrowers = [k for k in borrowers[1:] if k not in agents]
@@ -232,7 +232,8 @@ class LenderExtractor(RoleComponent):
                 elif not triggers and all(m.start in listed for m in lenders):
                     borrower = issuer  # "“Swingline Lender” means A": the document's own borrower
                 else:
-                    borrower = self._borrower(p, a, b, triggers, lenders, guarantors, agents + arrangers) or issuer
+                    borrower = self._or_issuer(self._borrower(p, a, b, triggers, lenders, guarantors, agents + arrangers),
+                                               issuer)
                 if borrower is None:
                     continue
                 d = _Draft(lenders=lenders, borrower=borrower, agents=agents, arrangers=arrangers, span=(a, b))
@@ -271,6 +272,12 @@ class LenderExtractor(RoleComponent):
             parts += [("guarantor", k) for k in d.guarantors]
             facts.append(p.fact(ROLE, parts, list(d.attrs.items()), d.span, self.extractor))
         return facts
+
+    @staticmethod
+    def _or_issuer(found: str | None, issuer: str | None) -> str | None:
+        """The borrower ``_borrower`` found, the issuer when it found none, None when it found that unnamed
+        others borrow ("")."""
+        return issuer if found is None else (found or None)
 
     @staticmethod
     def _listed(p: Passage, borrower: str | None, known: set[str]) -> list[_Draft]:
@@ -388,7 +395,7 @@ class LenderExtractor(RoleComponent):
     def _sentences(p: Passage) -> list[tuple[int, int]]:
         """The passage's sentences, a party list's clauses joined: a sentence ending in ';' goes
         on in the next one of the same paragraph ("among A, as Borrower; B, as Lender; and C, as
-        Agent.")."""
+        Agent."); an exhibit index's items apart ("10.4   Loan Agreement … between A and B")."""
         out: list[tuple[int, int]] = []
         for a, b in p.sentences:
             if out and p.text[out[-1][1] - 1] == ";" and "\n\n" not in p.text[out[-1][1] : a] \
@@ -396,7 +403,14 @@ class LenderExtractor(RoleComponent):
                 out[-1] = (out[-1][0], b)
             else:
                 out.append((a, b))
-        return out
+        # an exhibit index read as one sentence: each item is a sentence of its own
+        split: list[tuple[int, int]] = []
+        for a, b in out:
+            cuts = [m.start() for m in _RX["exhibit_item_start"].finditer(p.text, a, b) if m.start() > a]
+            for x, y in zip([a, *cuts], [*cuts, b], strict=True):
+                if p.text[x:y].strip():
+                    split.append((x, y))
+        return split
 
     # -- participants --------------------------------------------------------------------
     @staticmethod
@@ -432,6 +446,12 @@ class LenderExtractor(RoleComponent):
                 defined = dm.group("term") if dm else None
             group.append(m)
             cm = _GROUP_CAP.match(p.text, m.end, b)
+            if len(group) == 1 and cm is None and _RX["party_list_open_before"].search(
+                    p.text, max(a, m.start - _W["party_list_open_before"]), m.start):
+                # "among Pinecrest, Comerica Bank, as administrative agent": the first party is no member of
+                # the next names' group (a party list opens with the borrower)
+                group.clear()
+                continue
             um = None if cm else _GROUP_UNNAMED_TAIL.match(p.text, m.end, b)
             if um and (i + 1 >= len(ms) or um.end() <= ms[i + 1].start):
                 cm = _GROUP_CAP.match(p.text, um.end(), b)  # "…, B and Crestline, ACB, as …": a name we did not see
@@ -599,6 +619,8 @@ class LenderExtractor(RoleComponent):
     def _between(self, p: Passage, a: int, lenders: list[Mention]) -> str | None:
         """"Loan Agreement between A and B": A borrows from B — unless only A's name looks
         like a lender's (a bank, a finance company), then the sides swap."""
+        if _RX["assignment_word"].search(p.text, a, lenders[0].start if lenders else a):
+            return None  # "between A (the “Assignor”) and B (the “Assignee”)": two lenders
         for i, m in enumerate(lenders):
             bm = _BETWEEN.search(p.text, max(a, m.start - _W["between_before"]), m.start)
             if not bm:
@@ -646,6 +668,9 @@ class LenderExtractor(RoleComponent):
 
     def _borrower(self, p: Passage, a: int, b: int, triggers: list[re.Match[str]], lenders: list[Mention],
                   guarantors: list[str], agents: list[str]) -> str | None:
+        """The borrower of a sentence's facility: "between A and B", "loans to X", the party defined as
+        the Borrower, else the nearest candidate before the facility; None when there is none (the issuer
+        then borrows), "" when unnamed others borrow ("Independent dealers … with lenders, including X")."""
         between = self._between(p, a, lenders)
         if between is not None:
             return between
@@ -659,7 +684,10 @@ class LenderExtractor(RoleComponent):
         first = min([t.start() for t in triggers] + [m.start for m in lenders])
         cands = [m for m in p.mentions_in(a, first, "ORG")
                  if m.key not in lender_keys and not _NOT_LENDER_BEFORE.search(p.text[max(a, m.start - _W["owner_of_before"]) : m.start])
-                 and not quoted_term(p.text, m)]
+                 and not quoted_term(p.text, m) and not _NOT_LENDER_NAME.search(m.text)]  # no exchange borrows
+        if _RX["generic_borrower_subject"].match(p.text, a, first) and all(
+                m.key == p.ctx.issuer_key and _RX["possessive_after"].match(p.text, m.end, first) for m in cands):
+            return ""  # "Independent dealers … finance their purchases with third-party lenders, including X": no fact
         defined = self._defined_borrower(p)
         if defined is not None and any(m.key == defined for m in cands):
             return defined  # the party the document calls "the Borrower" is named before the facility
