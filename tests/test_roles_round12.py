@@ -188,3 +188,15 @@ def test_a_party_list_opens_with_its_borrower_and_a_loan_to_a_supplier_is_the_co
     assert not any(lender == "Pinewood Sensor Systems, Inc." for lender, _ in pairs)
     assert not any(lender == "Ardee Packaging Co., Ltd." for lender, _ in pairs)  # the Company lent to it
     assert ("Bantry R&D Finance Pty Ltd", HOC) in pairs  # a facility agreement is a facility
+
+
+CLAUSES = """In 2025 Halverson Optics Corporation obtained a one-year working capital loan of $1,400,000 from Carlow Agricultural Bank, Fermoy Orchard Co., Ltd. borrowed $700,000 from Bank of Leitrim Co., Ltd., and Youghal Cold Chain Co., Ltd. drew $550,000 under its facility with Clonmel Postal Savings Bank.
+"""
+
+
+def test_each_clause_of_a_sentence_has_its_own_borrower(nlp, tmp_path: Path) -> None:
+    pairs = _pairs(extract_body(nlp, tmp_path, CLAUSES))
+    assert ("Carlow Agricultural Bank", HOC) in pairs
+    assert ("Bank of Leitrim Co., Ltd.", "Fermoy Orchard Co., Ltd.") in pairs
+    assert ("Clonmel Postal Savings Bank", "Youghal Cold Chain Co., Ltd.") in pairs
+    assert not any(lender == "Youghal Cold Chain Co., Ltd." for lender, _ in pairs)  # it borrows, it opens a clause

@@ -236,13 +236,19 @@ class LenderExtractor(RoleComponent):
                                                issuer)
                 if borrower is None:
                     continue
-                d = _Draft(lenders=lenders, borrower=borrower, agents=agents, arrangers=arrangers, span=(a, b))
                 lending = {m.key for m in lenders}
-                if borrowers:
-                    d.co_borrowers = [k for k in borrowers[1:] if k not in lending]
-                d.guarantors = [g for g in guarantors if g not in lending and g != borrower and g not in d.co_borrowers]
-                self._terms(p, a, b, triggers, d)
-                drafts.append(d)
+                clause_of = {} if borrowers else self._clause_borrowers(p, a, lenders, lending)
+                for k in dict.fromkeys([borrower, *clause_of.values()]):
+                    own = [m for m in lenders if clause_of.get(m.start, borrower) == k]
+                    if not own:
+                        continue
+                    d = _Draft(lenders=own, borrower=k, agents=agents if k == borrower else [],
+                               arrangers=arrangers if k == borrower else [], span=(a, b))
+                    if borrowers:
+                        d.co_borrowers = [x for x in borrowers[1:] if x not in lending]
+                    d.guarantors = [g for g in guarantors if g not in lending and g != k and g not in d.co_borrowers]
+                    self._terms(p, a, b, triggers, d)
+                    drafts.append(d)
             elif drafts and (triggers or guarantors or _RATE.search(p.text, a, b)):
                 # a follow-up sentence of the same passage: "The credit facility currently permits …"
                 d = drafts[-1]
@@ -272,6 +278,22 @@ class LenderExtractor(RoleComponent):
             parts += [("guarantor", k) for k in d.guarantors]
             facts.append(p.fact(ROLE, parts, list(d.attrs.items()), d.span, self.extractor))
         return facts
+
+    @staticmethod
+    def _clause_borrowers(p: Passage, a: int, lenders: list[Mention], lending: set[str]) -> dict[int, str]:
+        """Lenders whose own clause names its borrower as subject ("…, Xinfeng Orchard borrowed RMB
+        5,000,000 from Bank of Jiangxi, and Jiayuan Cold Chain drew RMB 4,000,000 under its facility
+        with Postal Savings Bank"): the subject nearest before the lender, after the lender before it,
+        by the lender's start."""
+        out: dict[int, str] = {}
+        lo = a
+        for m in sorted(lenders, key=lambda x: x.start):
+            subjects = [x for x in p.mentions_in(lo, m.start, "ORG") if x.key not in lending
+                        and _RX["clause_subject_after"].match(p.text, x.end, m.start)]
+            if subjects and lo > a:  # the sentence's first clause keeps the sentence's borrower
+                out[m.start] = subjects[-1].key
+            lo = m.end
+        return out
 
     @staticmethod
     def _or_issuer(found: str | None, issuer: str | None) -> str | None:
@@ -612,6 +634,8 @@ class LenderExtractor(RoleComponent):
                 break
             if n.key == p.ctx.issuer_key or not (_LENDER_LIST_GAP.fullmatch(gap) or _SUCCESSOR.fullmatch(gap)):
                 break
+            if _RX["clause_subject_after"].match(p.text, n.end, b):
+                break  # "from A, and B drew …": B opens a clause of its own
             if n.key not in {f.key for f in found}:
                 found.append(n)
             cur = n
