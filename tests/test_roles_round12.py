@@ -200,3 +200,19 @@ def test_each_clause_of_a_sentence_has_its_own_borrower(nlp, tmp_path: Path) -> 
     assert ("Bank of Leitrim Co., Ltd.", "Fermoy Orchard Co., Ltd.") in pairs
     assert ("Clonmel Postal Savings Bank", "Youghal Cold Chain Co., Ltd.") in pairs
     assert not any(lender == "Youghal Cold Chain Co., Ltd." for lender, _ in pairs)  # it borrows, it opens a clause
+
+
+LOANS_MADE = """During the quarter, Halverson Optics Corporation made a $12.0 million first-lien term loan to Ormond Dental Partners, LLC, maturing in 2031.
+
+On June 28, 2025, Halverson Optics Corporation lent RMB 1,500,000 ($208,333) to Ardmore Packaging Co., Ltd. at an annual interest rate of 6.0%.
+
+Halverson Freight Terminal, LLC, a wholly owned subsidiary of the Company, has advanced $600,000 to Orange Grain Terminal, LLC, a shipper on its line, under a promissory note.
+"""
+
+
+def test_the_subject_of_a_loan_made_to_another_lends(nlp, tmp_path: Path) -> None:
+    pairs = _pairs(extract_body(nlp, tmp_path, LOANS_MADE))
+    assert (HOC, "Ormond Dental Partners, LLC") in pairs
+    assert (HOC, "Ardmore Packaging Co., Ltd.") in pairs
+    assert ("Halverson Freight Terminal, LLC", "Orange Grain Terminal, LLC") in pairs
+    assert not any(borrower == HOC for _, borrower in pairs)

@@ -258,6 +258,7 @@ class LenderExtractor(RoleComponent):
                 if d.attrs != before or guarantors:
                     d.span = (d.span[0], b)
         drafts += self._pledges(p, {m.key for d in drafts for m in d.lenders})
+        drafts += self._loans_made(p, drafts)
         drafts += self._listed(p, issuer, {m.key for d in drafts for m in d.lenders})
         parties = self._agreement_parties(p)
         if parties:
@@ -293,6 +294,37 @@ class LenderExtractor(RoleComponent):
             if subjects and lo > a:  # the sentence's first clause keeps the sentence's borrower
                 out[m.start] = subjects[-1].key
             lo = m.end
+        return out
+
+    def _loans_made(self, p: Passage, drafts: list[_Draft]) -> list[_Draft]:
+        """Loans a named party, the issuer included, makes to another ("the Company lent RMB 1,500,000 to
+        X", "Harborline SBIC I made a $12.0 million first-lien term loan to Y", "we provided a $4.2 million
+        mezzanine loan to Z"): the subject of the lending verb lends, the name after "to" borrows."""
+        out: list[_Draft] = []
+        have = {(m.key, k) for d in drafts for m in d.lenders for k in [d.borrower, *d.co_borrowers]}
+        for a, b in self._sentences(p):
+            for y in p.mentions_in(a, b, pronouns=False):
+                vm = _RX["loan_made_to_before"].search(p.text, max(a, y.start - _W["loan_made_to_before"]), y.start)
+                if vm is None or y.key == p.ctx.issuer_key:
+                    continue
+                before = [x for x in p.mentions_in(a, vm.start()) if x.key != y.key
+                          and not _RX["loan_subject_stop"].search(p.text, x.end, vm.start())]
+                # an apposition's owner is no subject ("X, a wholly owned subsidiary of the Company, has advanced")
+                subjects = [x for x in before if not _NOT_LENDER_BEFORE.search(
+                    p.text[max(a, x.start - _W["owner_of_before"]) : x.start])]
+                if not subjects or vm.start() - subjects[-1].end > _W["loan_subject_gap"] + (
+                        _W["loan_apposition_gap"] if subjects[-1] is not before[-1] else 0):
+                    continue
+                lender = subjects[-1]
+                if lender.label == "PERSON" and y.label == "PERSON" or (lender.key, y.key) in have:
+                    continue
+                have.add((lender.key, y.key))
+                for other in drafts:  # "to Y" names the borrower a fallback of the same sentence did not
+                    if other.span == (a, b) and other.borrower != y.key:
+                        other.lenders = [m for m in other.lenders if m.key != lender.key]
+                d = _Draft(lenders=[lender], borrower=y.key, span=(a, b))
+                self._terms(p, a, b, list(_FACILITY.finditer(p.text, a, b)), d)
+                out.append(d)
         return out
 
     @staticmethod
