@@ -216,3 +216,32 @@ def test_the_subject_of_a_loan_made_to_another_lends(nlp, tmp_path: Path) -> Non
     assert (HOC, "Ardmore Packaging Co., Ltd.") in pairs
     assert ("Halverson Freight Terminal, LLC", "Orange Grain Terminal, LLC") in pairs
     assert not any(borrower == HOC for _, borrower in pairs)
+
+
+DEBT_TABLES = """Mortgage notes payable. Each mortgage note is an obligation of the subsidiary that owns the encumbered community:
+
+Community\tLender\tRate\tMaturity\tSeptember 30, 2026
+Halverson at Mueller\tAthenry Life Insurance Company\t3.61%\t08/2029\t$96,500
+The Vireo (1)\tBallyhaunis Mortgage Corporation\t4.18%\t11/2030\t118,240
+
+Notes payable consisted of the following at December 31:
+
+                                                      2025          2024
+Mortgage note - Tuam Community Bank               $ 2,812,406   $ 2,889,915
+Rural credit – Banco Kilkee S.A. (Halverson Forestry Ltda.)      640,000       700,000
+                                                  -----------   -----------
+
+                    Branch            Lock Box
+Bank                Address           Address        Lock Box        Division
+
+Castlebar Bank                                                      Scott Division
+"""
+
+
+def test_the_lenders_of_a_debt_table(nlp, tmp_path: Path) -> None:
+    ex = extract_body(nlp, tmp_path, DEBT_TABLES)
+    pairs = _pairs(ex)
+    for lender in ("Athenry Life Insurance Company", "Ballyhaunis Mortgage Corporation", "Tuam Community Bank"):
+        assert (lender, HOC) in pairs
+    assert ("Banco Kilkee S.A.", "Halverson Forestry Ltda.") in pairs  # the row names its borrower
+    assert "Castlebar Bank" not in _lenders(ex)  # a lock-box schedule: no rate, amount or maturity column

@@ -142,6 +142,22 @@ def _table_continues(text: str, start: int) -> bool:
     return True
 
 
+def _lender_column_before(text: str, start: int) -> tuple[int, int | None] | None:
+    """The "Lender" (and "Borrower") column of a debt table whose header row lies before ``start``, when
+    every line between is a row of it (a table's rows may make a passage of their own)."""
+    lo = max(0, start - _W["table_continues_before"])
+    lines = text[lo:start].split("\n")
+    for i in range(len(lines) - 1, -1, -1):
+        cells = [m.group(0) for m in _RX["table_cell"].finditer(lines[i])]
+        heads = [j for j, c in enumerate(cells) if _RX["lender_column"].fullmatch(c)]
+        if heads and any(_RX["debt_header_word"].search(c) for c in cells):
+            bcol = next((j for j, c in enumerate(cells) if _RX["borrower_column"].fullmatch(c)), None)
+            return heads[0], bcol
+        if lines[i].strip() and (len(cells) < 2 or not any(_RX["numeric_cell"].match(c) for c in cells)):
+            return None
+    return None
+
+
 def _alias_end(text: str, at: int, b: int, name: str = "") -> int:
     """Where a short name defined right after ``name`` ends ("Barclays Bank plc (“Barclays”)"), so
     that a capacity printed after it is read as the name's; ``at`` when there is none, or when the
@@ -204,7 +220,8 @@ class LenderExtractor(RoleComponent):
         if ctx is None or ctx.document is None:
             return False
         start = int(doc._.passage_start or 0)
-        return _list_cue_before(ctx.document.text, start) or _table_continues(ctx.document.text, start)
+        return _list_cue_before(ctx.document.text, start) or _table_continues(ctx.document.text, start) \
+            or _lender_column_before(ctx.document.text, start) is not None
 
     def extract(self, p: Passage) -> list[Fact]:
         drafts: list[_Draft] = []
@@ -260,6 +277,7 @@ class LenderExtractor(RoleComponent):
         drafts += self._pledges(p, {m.key for d in drafts for m in d.lenders})
         drafts += self._loans_made(p, drafts)
         drafts += self._listed(p, issuer, {m.key for d in drafts for m in d.lenders})
+        drafts += self._debt_table(p, issuer)
         parties = self._agreement_parties(p)
         if parties:
             # the agreement's own parties say who lends to whom (corpkg.extract.agreements): a sentence of it
@@ -325,6 +343,63 @@ class LenderExtractor(RoleComponent):
                 d = _Draft(lenders=[lender], borrower=y.key, span=(a, b))
                 self._terms(p, a, b, list(_FACILITY.finditer(p.text, a, b)), d)
                 out.append(d)
+        return out
+
+    @staticmethod
+    def _debt_table(p: Passage, borrower: str | None) -> list[_Draft]:
+        """Lenders of a debt table: the cell under a "Lender" column (its row's "Borrower" cell borrows when
+        the table has one), or a row labelled "<instrument> – <lender> (<borrower>)" with an amount in it
+        ("Mortgage note - Alpine Bank   $ 2,812,406", "Export prepayment – Banco Safra S.A. (Company)")."""
+        if borrower is None:
+            return []
+        pairs: dict[tuple[str, str], tuple[Mention, int]] = {}
+        col: int | None = None
+        bcol: int | None = None
+        doc = p.ctx.document
+        before = _lender_column_before(doc.text, p.start) if doc is not None and p.start > 0 else None
+        if before is not None:
+            col, bcol = before
+        pos = 0
+        for line in p.text.split("\n"):
+            start, pos = pos, pos + len(line) + 1
+            cells = [(m.start() + start, m.group(0)) for m in _RX["table_cell"].finditer(line)]
+            if not cells:
+                continue
+            heads = [i for i, (_, c) in enumerate(cells) if _RX["lender_column"].fullmatch(c)]
+            if heads and any(_RX["debt_header_word"].search(c) for _, c in cells):
+                col = heads[0]
+                bcol = next((i for i, (_, c) in enumerate(cells) if _RX["borrower_column"].fullmatch(c)), None)
+                continue
+            if _RX["list_skip_line"].match(line):
+                continue
+            found: list[tuple[Mention, str]] = []
+            if col is not None and len(cells) > col and any(_RX["numeric_cell"].match(c) for _, c in cells):
+                at, cell = cells[col]
+                here = [m for m in p.mentions_in(at, at + len(cell)) if not m.pronoun]
+                if len(here) == 1 and len(here[0].text) >= 0.6 * len(cell.strip(" ()*0123456789")):
+                    owner = borrower
+                    if bcol is not None and len(cells) > bcol:
+                        bat, bcell = cells[bcol]
+                        bm = [m for m in p.mentions_in(bat, bat + len(bcell), "ORG")]
+                        owner = bm[0].key if bm else owner
+                    found.append((here[0], owner))
+            elif col is not None:
+                col = None
+            rm = _RX["debt_row_label"].fullmatch(cells[0][1])
+            if rm and not found and (len(cells) > 1 or find_money(line)):
+                at = cells[0][0] + rm.start("name")
+                here = [m for m in p.mentions_in(at, cells[0][0] + rm.end("name")) if not m.pronoun]
+                if len(here) == 1:
+                    owner = borrower
+                    if rm.group("borrower"):
+                        owner = p.ctx.resolve_key(rm.group("borrower")) or owner
+                    found.append((here[0], owner))
+            for m, owner in found:
+                if m.key != owner and (m.key, owner) not in pairs:
+                    pairs[(m.key, owner)] = (m, start)
+        out = []
+        for (_, owner), (m, at) in pairs.items():
+            out.append(_Draft(lenders=[m], borrower=owner, span=(at, at + max(1, p.text.find("\n", at) - at))))
         return out
 
     @staticmethod
