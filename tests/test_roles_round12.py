@@ -245,3 +245,14 @@ def test_the_lenders_of_a_debt_table(nlp, tmp_path: Path) -> None:
         assert (lender, HOC) in pairs
     assert ("Banco Kilkee S.A.", "Halverson Forestry Ltda.") in pairs  # the row names its borrower
     assert "Castlebar Bank" not in _lenders(ex)  # a lock-box schedule: no rate, amount or maturity column
+
+
+def test_junk_party_names_are_no_parties() -> None:
+    from corpkg.extract.roles.common import junk_party_name
+
+    for junk in ("L.P.", "LLC, its General Partner", "FIRST HORIZON BANK, executing", "Original Parties)",
+                 "2025 Among Halverson Marine Systems, Inc.", "Facility C", "Delaware"):
+        assert junk_party_name(junk), junk
+    for name in ("Bank of America, N.A.", "The Bank of Nova Scotia", "Banco Santander (Brasil) S.A.",
+                 "Harbor Lane Franchising, LLC", "Apollo Alster Lending Fund (Lux) SCSp"):
+        assert not junk_party_name(name), name

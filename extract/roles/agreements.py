@@ -23,7 +23,15 @@ from corpkg.extract.agreements import commitment_lines, is_lending_capacity, loo
 from corpkg.extract.model import Agreement, Document, Entity, EntityKind, Evidence, Fact
 from corpkg.extract.names import name_key, normalize_name
 from corpkg.extract.roles.base import filing_context, filing_stage
-from corpkg.extract.roles.common import EXTRACTOR_VERSION, find_money, find_percents, limits, load_json, regexes
+from corpkg.extract.roles.common import (
+    EXTRACTOR_VERSION,
+    find_money,
+    find_percents,
+    junk_party_name,
+    limits,
+    load_json,
+    regexes,
+)
 
 __all__ = ["ROLE", "Commitment", "read_commitments", "agreement_facts", "AgreementsStage"]
 
@@ -198,7 +206,7 @@ def agreement_facts(doc: Document, ag: Agreement, resolve: Resolve, issuer_key: 
     for p in ag.parties:
         ev = _ev(doc, p.start, p.quote_end)
         cap = p.capacity
-        if not cap:
+        if not cap or junk_party_name(p.name):
             continue
         if is_lending_capacity(cap):
             put(slots, "lender", p.name, ev)

@@ -32,6 +32,7 @@ from corpkg.extract.roles.common import (
     date_at,
     find_dates,
     find_money,
+    junk_party_name,
     load_json,
     prefilter_of,
     quoted_term,
@@ -287,8 +288,12 @@ class LenderExtractor(RoleComponent):
             drafts = [d for d in drafts if not (any(m.key in lends for m in d.lenders)
                                                 and d.borrower in named and d.borrower not in borrows)]
         facts = []
+        texts = {m.key: m.text for m in p.mentions_in(0, len(p.text), pronouns=False)}
         for d in drafts:
-            d.lenders = [m for m in d.lenders if not any(_same_company(m.key, k) for k in [d.borrower, *d.co_borrowers])]
+            if junk_party_name(texts.get(d.borrower, "")):
+                continue
+            d.lenders = [m for m in d.lenders if not any(_same_company(m.key, k) for k in [d.borrower, *d.co_borrowers])
+                         and not junk_party_name(m.text)]
             if not d.lenders and not d.agents:
                 continue
             parts = [("lender", m.key) for m in d.lenders] + [("borrower", d.borrower)]
