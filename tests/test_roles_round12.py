@@ -256,3 +256,21 @@ def test_junk_party_names_are_no_parties() -> None:
     for name in ("Bank of America, N.A.", "The Bank of Nova Scotia", "Banco Santander (Brasil) S.A.",
                  "Harbor Lane Franchising, LLC", "Apollo Alster Lending Fund (Lux) SCSp"):
         assert not junk_party_name(name), name
+
+
+SCHEDULE_OF_INVESTMENTS = """Consolidated Schedule of Investments (unaudited)
+
+Portfolio Company (1)\tIndustry\tInvestment\tInterest Rate\tMaturity\tPrincipal\tFair Value
+Non-Controlled/Non-Affiliated Investments
+Lisdoon Dental Partners, LLC\tHealth Care Services\tFirst lien senior secured term loan\tS + 5.75%\t06/2030\t38,412\t38,028
+Ennis Pet Health Holdings, Inc.\tConsumer Services\tFirst lien revolving loan\tS + 6.25%\t11/2029\t1,850\t1,841
+Gort Equity Holdings, LLC\tSoftware\tLLC equity interests (87.5%)\t\t\t12,500\t9,874
+Total Investments\t\t\t\t\t52,762\t49,743
+"""
+
+
+def test_the_loans_of_a_schedule_of_investments_are_the_filers(nlp, tmp_path: Path) -> None:
+    pairs = _pairs(extract_body(nlp, tmp_path, SCHEDULE_OF_INVESTMENTS))
+    assert (HOC, "Lisdoon Dental Partners, LLC") in pairs
+    assert (HOC, "Ennis Pet Health Holdings, Inc.") in pairs
+    assert not any(borrower == "Gort Equity Holdings, LLC" for _, borrower in pairs)  # equity, no loan

@@ -279,6 +279,7 @@ class LenderExtractor(RoleComponent):
         drafts += self._loans_made(p, drafts)
         drafts += self._listed(p, issuer, {m.key for d in drafts for m in d.lenders})
         drafts += self._debt_table(p, issuer)
+        drafts += self._investments(p)
         parties = self._agreement_parties(p)
         if parties:
             # the agreement's own parties say who lends to whom (corpkg.extract.agreements): a sentence of it
@@ -405,6 +406,45 @@ class LenderExtractor(RoleComponent):
         out = []
         for (_, owner), (m, at) in pairs.items():
             out.append(_Draft(lenders=[m], borrower=owner, span=(at, at + max(1, p.text.find("\n", at) - at))))
+        return out
+
+    @staticmethod
+    def _investments(p: Passage) -> list[_Draft]:
+        """A schedule of investments (a business development company's, a lender's): under a header row
+        "Portfolio Company … Investment …", each row whose first cell names an organization and whose
+        investment is a loan ("First lien senior secured term loan", "Subordinated note") is a loan the
+        filer made to that organization."""
+        lender = p.ctx.issuer_key
+        if lender is None:
+            return []
+        out: list[_Draft] = []
+        seen: set[str] = set()
+        issuer_mentions = [m for m in p.mentions_in(0, len(p.text)) if m.key == lender]
+        on = False
+        pos = 0
+        for line in p.text.split("\n"):
+            start, pos = pos, pos + len(line) + 1
+            cells = [(m.start() + start, m.group(0)) for m in _RX["table_cell"].finditer(line)]
+            if len(cells) >= 2 and _RX["investee_column"].fullmatch(cells[0][1]) \
+                    and any(_RX["investment_column"].search(c) for _, c in cells[1:]):
+                on = True
+                continue
+            if not on:
+                continue
+            if not line.strip():
+                continue  # a blank line does not end the schedule; prose does
+            if len(line) > _W["investment_row"]:
+                on = False
+                continue
+            if len(cells) < 2 or not _RX["loan_investment"].search(line):
+                continue
+            at, cell = cells[0]
+            here = [m for m in p.mentions_in(at, at + len(cell), "ORG") if not m.pronoun]
+            if len(here) == 1 and here[0].key != lender and here[0].key not in seen:
+                seen.add(here[0].key)
+                # the filer lends; its mention stands for it here (a schedule's rows never name it)
+                me = issuer_mentions[0] if issuer_mentions else Mention(start, start, lender, "ORG", "", pronoun=True)
+                out.append(_Draft(lenders=[me], borrower=here[0].key, span=(start, start + len(line))))
         return out
 
     @staticmethod
