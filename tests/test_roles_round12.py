@@ -274,3 +274,19 @@ def test_the_loans_of_a_schedule_of_investments_are_the_filers(nlp, tmp_path: Pa
     assert (HOC, "Lisdoon Dental Partners, LLC") in pairs
     assert (HOC, "Ennis Pet Health Holdings, Inc.") in pairs
     assert not any(borrower == "Gort Equity Holdings, LLC" for _, borrower in pairs)  # equity, no loan
+
+
+LENDER_CONSENTS = """CONSENT TO AMENDMENT NO. 2
+
+The undersigned Lender hereby consents to Amendment No. 2.
+
+ARKLOW CREDIT OPPORTUNITIES MASTER FUND, L.P., executing as a Lender By: Arklow Capital Partners LLC, its investment manager By: /s/ Samuel I. Brennan Name: Samuel I. Brennan Title: Chief Operating Officer
+
+"Recognition Agreement" shall mean an agreement among a Co-op Corporation, a lender, and a Mortgagor with respect to a Co-op Loan.
+"""
+
+
+def test_a_name_signing_as_a_lender_lends_but_not_in_a_definition(nlp, tmp_path: Path) -> None:
+    lenders = _lenders(extract_body(nlp, tmp_path, LENDER_CONSENTS))
+    assert "ARKLOW CREDIT OPPORTUNITIES MASTER FUND, L.P." in {x.upper() for x in lenders}
+    assert not any("co-op" in x.lower() for x in lenders)

@@ -725,7 +725,9 @@ class LenderExtractor(RoleComponent):
                 cue = _LENDERS_NAMED.search(p.text, max(a, m.start - _W["lenders_named_before"]), m.start)
                 ok = bool(cue and (triggers or _RX["lending_cue_word"].search(cue.group(0))))
             ag = _AGENT.match(p.text, m.end, b) or _AGENT.match(p.text, _alias_end(p.text, m.end, b, m.text), b)
-            if ag and (triggers or ok):
+            if ag and (triggers or ok or ("lender" in ag.group(0).lower() and not _DEFINITION.search(p.text, a, b))):
+                # "X, as a Lender" says it lends (not in a definition: "… shall mean an agreement among a Co-op
+                # Corporation, a lender, and a Mortgagor")
                 role = ag.group(0).lower()
                 if "arranger" in role and "agent" not in role:
                     # an arranger syndicates the loan; it lends only when named a lender otherwise
