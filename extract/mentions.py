@@ -2159,8 +2159,10 @@ def _for_heads() -> frozenset[str]:
 
 
 def _head_for_joined(text: str, a: Candidate, b: Candidate) -> Candidate | None:
-    if text[a.end : b.start] not in (" for ", " For ") or a.kind != "Organization" or a.rejected is not None:
-        return None
+    gap = text[a.end : b.start]
+    if not (gap in (" for ", " For ") or (gap == " FOR " and a.text.isupper() and b.text.isupper())) \
+            or a.kind != "Organization" or a.rejected is not None:
+        return None  # "JAPAN BANK FOR INTERNATIONAL COOPERATION": upper case on both sides
     lw, bw = a.text.split(), b.text.split()
     if _key(lw[-1]) not in _for_heads() or len(lw) < 2 or has_legal_suffix(b.text) or len(bw) > 6:
         return None

@@ -7,6 +7,8 @@ import sys
 from pathlib import Path
 
 from corpkg.extract.mentions import find_mentions
+from corpkg.extract.pipeline import extract_filing
+from corpkg.extract.reader import read_filing
 
 sys.path.insert(0, str(Path(__file__).parent))
 from role_helpers import extract_body
@@ -97,3 +99,15 @@ def test_plain_words_joined_by_and_sign_are_a_product_line_even_when_surnames() 
     accepted = [c.text for c in find_mentions("Sales of Female Blades & Razors rose, while Ernst & Young audited us.").candidates
                 if c.accepted]
     assert "Female Blades & Razors" not in accepted and "Ernst & Young" in accepted
+
+
+def test_an_upper_case_bank_for_a_cause_is_one_name_and_a_capital_city_is_no_party(nlp, tmp_path: Path) -> None:
+    """Eleventh session: "JAPAN BANK FOR INTERNATIONAL COOPERATION" (a bank is a head "for" continues, in
+    upper case too); "Jakarta" alone is a place."""
+    path = tmp_path / "ex10.txt"
+    path.write_text("TERM LOAN FACILITIES AGREEMENT\n\nDated 18 March 2025\n\nPT HALVERSON PANAS BUMI\n    as Borrower\n\n"
+                    "JAPAN BANK FOR INTERNATIONAL COOPERATION\n    as JBIC Lender\n\n"
+                    "The Borrower is a limited liability company established in Jakarta.\n")
+    labels = {e.label for e in extract_filing(read_filing(path), nlp=nlp).entities}
+    assert any(x.lower() == "japan bank for international cooperation" for x in labels)
+    assert "International Cooperation" not in labels and "Jakarta" not in labels
