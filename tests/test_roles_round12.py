@@ -251,7 +251,8 @@ def test_junk_party_names_are_no_parties() -> None:
     from corpkg.extract.roles.common import junk_party_name
 
     for junk in ("L.P.", "LLC, its General Partner", "FIRST HORIZON BANK, executing", "Original Parties)",
-                 "2025 Among Halverson Marine Systems, Inc.", "Facility C", "Delaware"):
+                 "2025 Among Halverson Marine Systems, Inc.", "Facility C", "Delaware",
+                 "DIVISION OF ZIONS BANCORPORATION, N.A."):
         assert junk_party_name(junk), junk
     for name in ("Bank of America, N.A.", "The Bank of Nova Scotia", "Banco Santander (Brasil) S.A.",
                  "Harbor Lane Franchising, LLC", "Apollo Alster Lending Fund (Lux) SCSp"):
