@@ -599,6 +599,8 @@ class LenderExtractor(RoleComponent):
         group: list[Mention] = []
         defined: str | None = None  # "“Swingline Lender” means A": a term defined before the group
 
+        opener: list[Mention] = []  # the first name after "among"/"between", when it has no capacity of its own
+
         def close(cap: str | None) -> None:
             cap = cap if cap is not None else defined
             if cap is not None:
@@ -607,6 +609,10 @@ class LenderExtractor(RoleComponent):
                               not other and bool(_GROUP_BORROWS.search(cap)), not other and bool(_GROUP_ARRANGER.search(cap)))
                 if other or c.lends or c.agent or c.borrows or c.arranger:
                     for g in group:
+                        # "among Pinewood, Tralee Bank, as administrative agent": a party list opens with its
+                        # borrower, which joins a group of borrowers but not the agent's or the lenders'
+                        if len(group) > 1 and g is group[0] and opener and opener[-1] is g and not c.borrows:
+                            continue
                         out[g.start] = c
             group.clear()
 
@@ -622,10 +628,7 @@ class LenderExtractor(RoleComponent):
             cm = _GROUP_CAP.match(p.text, m.end, b)
             if len(group) == 1 and cm is None and _RX["party_list_open_before"].search(
                     p.text, max(a, m.start - _W["party_list_open_before"]), m.start):
-                # "among Pinecrest, Comerica Bank, as administrative agent": the first party is no member of
-                # the next names' group (a party list opens with the borrower)
-                group.clear()
-                continue
+                opener.append(m)  # a party list's first name: see close()
             um = None if cm else _GROUP_UNNAMED_TAIL.match(p.text, m.end, b)
             if um and (i + 1 >= len(ms) or um.end() <= ms[i + 1].start):
                 cm = _GROUP_CAP.match(p.text, um.end(), b)  # "…, B and Crestline, ACB, as …": a name we did not see
