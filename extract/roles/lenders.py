@@ -221,8 +221,12 @@ class LenderExtractor(RoleComponent):
         if ctx is None or ctx.document is None:
             return False
         start = int(doc._.passage_start or 0)
-        return _list_cue_before(ctx.document.text, start) or _table_continues(ctx.document.text, start) \
-            or _lender_column_before(ctx.document.text, start) is not None
+        if _list_cue_before(ctx.document.text, start):
+            return True
+        text = doc.text
+        if "\t" not in text and "  " not in text:
+            return False  # no table row: the table look-backs need not run
+        return _table_continues(ctx.document.text, start) or _lender_column_before(ctx.document.text, start) is not None
 
     def extract(self, p: Passage) -> list[Fact]:
         drafts: list[_Draft] = []
@@ -365,6 +369,8 @@ class LenderExtractor(RoleComponent):
         before = _lender_column_before(doc.text, p.start) if doc is not None and p.start > 0 else None
         if before is not None:
             col, bcol = before
+        elif not _RX["debt_table_hint"].search(p.text):
+            return []  # neither a lender column nor an instrument – lender row label: no debt table here
         pos = 0
         for line in p.text.split("\n"):
             start, pos = pos, pos + len(line) + 1
@@ -415,7 +421,7 @@ class LenderExtractor(RoleComponent):
         investment is a loan ("First lien senior secured term loan", "Subordinated note") is a loan the
         filer made to that organization."""
         lender = p.ctx.issuer_key
-        if lender is None:
+        if lender is None or not _RX["investee_header_hint"].search(p.text):
             return []
         out: list[_Draft] = []
         seen: set[str] = set()
