@@ -23,6 +23,7 @@ from spacy.tokens import Doc
 
 from corpkg import __version__
 from corpkg.extract.model import Document, Evidence, Fact
+from corpkg.extract.names import lexicon
 from corpkg.extract.nlp import doc_text
 
 __all__ = [
@@ -855,7 +856,5 @@ def junk_party_name(text: str) -> bool:
     parenthesis ("Original Parties)"), a facility's tranche ("Facility C"), or a place ("Jakarta")."""
     if not text:
         return False
-    from corpkg.extract.names import lexicon
-
     return bool(_RX["junk_party"].search(text)) or (text.count(")") > text.count("(")) \
         or " ".join(text.lower().split()) in lexicon().places

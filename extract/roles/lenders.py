@@ -17,6 +17,7 @@ Per sentence with a facility noun or a lending verb (``patterns/roles/lenders.js
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from spacy.tokens import Doc
@@ -143,18 +144,44 @@ def _table_continues(text: str, start: int) -> bool:
     return True
 
 
+def _lines(text: str) -> Iterator[tuple[int, str]]:
+    """Each line of ``text`` with its offset."""
+    pos = 0
+    for line in text.split("\n"):
+        yield pos, line
+        pos += len(line) + 1
+
+
+def _cells(line: str, offset: int = 0) -> list[tuple[int, str]]:
+    """The cells of a table row (text between tabs or runs of spaces), each with its offset."""
+    return [(m.start() + offset, m.group(0)) for m in _RX["table_cell"].finditer(line)]
+
+
+def _lender_header(cells: list[tuple[int, str]]) -> tuple[int, int | None] | None:
+    """The "Lender" column (and the "Borrower" column, if any) of a debt table's header row: a lender
+    heading beside a rate, maturity, balance or commitment heading; None for any other row."""
+    heads = [i for i, (_, c) in enumerate(cells) if _RX["lender_column"].fullmatch(c)]
+    if not heads or not any(_RX["debt_header_word"].search(c) for _, c in cells):
+        return None
+    return heads[0], next((i for i, (_, c) in enumerate(cells) if _RX["borrower_column"].fullmatch(c)), None)
+
+
+def _numeric_row(cells: list[tuple[int, str]]) -> bool:
+    """Whether a table row holds an amount, a rate or a dash (a debt table's row does)."""
+    return any(_RX["numeric_cell"].match(c) for _, c in cells)
+
+
 def _lender_column_before(text: str, start: int) -> tuple[int, int | None] | None:
     """The "Lender" (and "Borrower") column of a debt table whose header row lies before ``start``, when
     every line between is a row of it (a table's rows may make a passage of their own)."""
     lo = max(0, start - _W["table_continues_before"])
     lines = text[lo:start].split("\n")
     for i in range(len(lines) - 1, -1, -1):
-        cells = [m.group(0) for m in _RX["table_cell"].finditer(lines[i])]
-        heads = [j for j, c in enumerate(cells) if _RX["lender_column"].fullmatch(c)]
-        if heads and any(_RX["debt_header_word"].search(c) for c in cells):
-            bcol = next((j for j, c in enumerate(cells) if _RX["borrower_column"].fullmatch(c)), None)
-            return heads[0], bcol
-        if lines[i].strip() and (len(cells) < 2 or not any(_RX["numeric_cell"].match(c) for c in cells)):
+        cells = _cells(lines[i])
+        header = _lender_header(cells)
+        if header is not None:
+            return header
+        if lines[i].strip() and (len(cells) < 2 or not _numeric_row(cells)):
             return None
     return None
 
@@ -231,7 +258,8 @@ class LenderExtractor(RoleComponent):
     def extract(self, p: Passage) -> list[Fact]:
         drafts: list[_Draft] = []
         issuer = self._defined_borrower(p) or p.ctx.issuer_key  # whom a sentence naming no borrower lends to
-        for a, b in self._sentences(p):
+        sentences = self._sentences(p)
+        for a, b in sentences:
             triggers = list(_FACILITY.finditer(p.text, a, b))
             lenders, agents, arrangers, borrowers, listed = self._lenders(p, a, b, triggers)
             guarantors = self._guarantors(p, a, b)
@@ -280,7 +308,7 @@ class LenderExtractor(RoleComponent):
                 if d.attrs != before or guarantors:
                     d.span = (d.span[0], b)
         drafts += self._pledges(p, {m.key for d in drafts for m in d.lenders})
-        drafts += self._loans_made(p, drafts)
+        drafts += self._loans_made(p, sentences, drafts)
         drafts += self._listed(p, issuer, {m.key for d in drafts for m in d.lenders})
         drafts += self._debt_table(p, issuer)
         drafts += self._investments(p)
@@ -324,13 +352,13 @@ class LenderExtractor(RoleComponent):
             lo = m.end
         return out
 
-    def _loans_made(self, p: Passage, drafts: list[_Draft]) -> list[_Draft]:
+    def _loans_made(self, p: Passage, sentences: list[tuple[int, int]], drafts: list[_Draft]) -> list[_Draft]:
         """Loans a named party, the issuer included, makes to another ("the Company lent RMB 1,500,000 to
         X", "Harborline SBIC I made a $12.0 million first-lien term loan to Y", "we provided a $4.2 million
         mezzanine loan to Z"): the subject of the lending verb lends, the name after "to" borrows."""
         out: list[_Draft] = []
         have = {(m.key, k) for d in drafts for m in d.lenders for k in [d.borrower, *d.co_borrowers]}
-        for a, b in self._sentences(p):
+        for a, b in sentences:
             for y in p.mentions_in(a, b, pronouns=False):
                 vm = _RX["loan_made_to_before"].search(p.text, max(a, y.start - _W["loan_made_to_before"]), y.start)
                 if vm is None or y.key == p.ctx.issuer_key:
@@ -371,21 +399,18 @@ class LenderExtractor(RoleComponent):
             col, bcol = before
         elif not _RX["debt_table_hint"].search(p.text):
             return []  # neither a lender column nor an instrument – lender row label: no debt table here
-        pos = 0
-        for line in p.text.split("\n"):
-            start, pos = pos, pos + len(line) + 1
-            cells = [(m.start() + start, m.group(0)) for m in _RX["table_cell"].finditer(line)]
+        for start, line in _lines(p.text):
+            cells = _cells(line, start)
             if not cells:
                 continue
-            heads = [i for i, (_, c) in enumerate(cells) if _RX["lender_column"].fullmatch(c)]
-            if heads and any(_RX["debt_header_word"].search(c) for _, c in cells):
-                col = heads[0]
-                bcol = next((i for i, (_, c) in enumerate(cells) if _RX["borrower_column"].fullmatch(c)), None)
+            header = _lender_header(cells)
+            if header is not None:
+                col, bcol = header
                 continue
             if _RX["list_skip_line"].match(line):
                 continue
             found: list[tuple[Mention, str]] = []
-            if col is not None and len(cells) > col and any(_RX["numeric_cell"].match(c) for _, c in cells):
+            if col is not None and len(cells) > col and _numeric_row(cells):
                 at, cell = cells[col]
                 here = [m for m in p.mentions_in(at, at + len(cell)) if not m.pronoun]
                 if len(here) == 1 and len(here[0].text) >= 0.6 * len(cell.strip(" ()*0123456789")):
@@ -427,10 +452,8 @@ class LenderExtractor(RoleComponent):
         seen: set[str] = set()
         issuer_mentions = [m for m in p.mentions_in(0, len(p.text)) if m.key == lender]
         on = False
-        pos = 0
-        for line in p.text.split("\n"):
-            start, pos = pos, pos + len(line) + 1
-            cells = [(m.start() + start, m.group(0)) for m in _RX["table_cell"].finditer(line)]
+        for start, line in _lines(p.text):
+            cells = _cells(line, start)
             if len(cells) >= 2 and _RX["investee_column"].fullmatch(cells[0][1]) \
                     and any(_RX["investment_column"].search(c) for _, c in cells[1:]):
                 on = True
