@@ -33,6 +33,13 @@ def extract_body(nlp: Language, tmp_path: Path, body: str) -> Extraction:
     return extract_filing(read_filing(path), nlp=nlp)
 
 
+def credit_pairs(ex: Extraction) -> set[tuple[str, str]]:
+    """(lender, borrower) labels of the extraction's credit facts, every lender with every borrower."""
+    lab = {e.key: e.label for e in ex.entities}
+    return {(lab[lender], lab[borrower]) for f in ex.facts if f.role == "credit"
+            for lender in f.participant("lender") for borrower in f.participant("borrower")}
+
+
 def acquisitions(ex: Extraction) -> set[tuple[str, str]]:
     """(acquirer, target) labels of the extraction's acquisitions."""
     lab = {e.key: e.label for e in ex.entities}

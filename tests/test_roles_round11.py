@@ -14,19 +14,7 @@ from corpkg.extract.pipeline import extract_filing
 from corpkg.extract.reader import read_filing
 
 sys.path.insert(0, str(Path(__file__).parent))
-from role_helpers import HOC, extract_body
-
-Credit = tuple[frozenset[str], frozenset[str]]
-
-
-def _credit(ex: Extraction) -> list[Credit]:
-    lab = {e.key: e.label for e in ex.entities}
-    return [(frozenset(lab[k] for k in f.participant("lender")), frozenset(lab[k] for k in f.participant("borrower")))
-            for f in ex.facts if f.role == "credit"]
-
-
-def _pairs(ex: Extraction) -> set[tuple[str, str]]:
-    return {(lender, borrower) for lenders, borrowers in _credit(ex) for lender in lenders for borrower in borrowers}
+from role_helpers import HOC, credit_pairs, extract_body
 
 
 def _standalone(nlp, tmp_path: Path, text: str) -> Extraction:
@@ -42,7 +30,7 @@ On the Closing Date, Pelham National Bank, as a Lender, holds a revolving commit
 
 
 def test_the_defined_borrower_borrows_where_a_sentence_names_no_other(nlp, tmp_path: Path) -> None:
-    pairs = _pairs(extract_body(nlp, tmp_path, SUBSIDIARY_BORROWER))
+    pairs = credit_pairs(extract_body(nlp, tmp_path, SUBSIDIARY_BORROWER))
     for bank in ("Pelham National Bank", "OakBank National Association", "Corvid Bank, N.A."):
         assert (bank, "Quarrystone Operating LLC") in pairs
     assert not any(borrower == HOC for _, borrower in pairs)  # the parent guarantees, it does not borrow
@@ -92,7 +80,7 @@ The facility matures in 2031.
 
 
 def test_the_lenders_listed_after_a_colon_lend(nlp, tmp_path: Path) -> None:
-    pairs = _pairs(extract_body(nlp, tmp_path, LISTED))
+    pairs = credit_pairs(extract_body(nlp, tmp_path, LISTED))
     for bank in ("Fenwick Bank, N.A.", "Hollins Trust Company", "Bank of Marlow, New York Branch"):
         assert (bank, HOC) in pairs
 
@@ -103,7 +91,7 @@ def test_a_list_after_a_colon_that_names_no_lenders_lends_nothing(nlp, tmp_path:
 •\tTrindle Advisory Partners LLC
 •\tMorrow & Finch LLP
 """
-    assert not _pairs(extract_body(nlp, tmp_path, body))
+    assert not credit_pairs(extract_body(nlp, tmp_path, body))
 
 
 PERSONS = [
@@ -117,13 +105,13 @@ PERSONS = [
 
 def test_individuals_who_lend(nlp, tmp_path: Path) -> None:
     for sentence, person in PERSONS:
-        assert (person, HOC) in _pairs(extract_body(nlp, tmp_path, sentence)), sentence
+        assert (person, HOC) in credit_pairs(extract_body(nlp, tmp_path, sentence)), sentence
 
 
 def test_an_individual_guarantor_or_party_with_whom_a_loan_is_made_does_not_lend(nlp, tmp_path: Path) -> None:
     body = ("On June 1, 2025, the Company entered into a term loan agreement with Pelham National Bank. The term loan "
             "is guaranteed by Oscar T. Lindqvist, our Chief Executive Officer.")
-    pairs = _pairs(extract_body(nlp, tmp_path, body))
+    pairs = credit_pairs(extract_body(nlp, tmp_path, body))
     assert ("Pelham National Bank", HOC) in pairs
     assert not any(lender == "Oscar T. Lindqvist" for lender, _ in pairs)
 
@@ -131,7 +119,7 @@ def test_an_individual_guarantor_or_party_with_whom_a_loan_is_made_does_not_lend
 def test_x_lends_to_y_names_the_borrower(nlp, tmp_path: Path) -> None:
     body = ("Under the receivables facility, our operating subsidiaries sell their receivables to Quillmark Funding LLC, "
             "and Corvid Bank, N.A. lends to Quillmark Funding LLC, on a revolving basis, up to $80.0 million.")
-    assert ("Corvid Bank, N.A.", "Quillmark Funding LLC") in _pairs(extract_body(nlp, tmp_path, body))
+    assert ("Corvid Bank, N.A.", "Quillmark Funding LLC") in credit_pairs(extract_body(nlp, tmp_path, body))
 
 
 def test_plural_loan_agreements_and_a_mexican_bank(nlp, tmp_path: Path) -> None:
@@ -139,7 +127,7 @@ def test_plural_loan_agreements_and_a_mexican_bank(nlp, tmp_path: Path) -> None:
             "and with Lowell Leasing Capital, LLC.\n\n"
             "Our subsidiary Quarrystone de Mexico, S. de R.L. de C.V. maintains an uncommitted revolving line of credit "
             "of up to MXN 100 million with Banco Ribera, S.A., Institución de Banca Múltiple, Grupo Financiero Ribera.")
-    pairs = _pairs(extract_body(nlp, tmp_path, body))
+    pairs = credit_pairs(extract_body(nlp, tmp_path, body))
     assert ("Tarrant Equipment Finance, Inc.", HOC) in pairs and ("Lowell Leasing Capital, LLC", HOC) in pairs
     assert ("Banco Ribera, S.A., Institución de Banca Múltiple, Grupo Financiero Ribera",
             "Quarrystone de Mexico, S. de R.L. de C.V.") in pairs
@@ -148,13 +136,13 @@ def test_plural_loan_agreements_and_a_mexican_bank(nlp, tmp_path: Path) -> None:
 def test_words_inside_longer_words_are_no_counterparty_cue(nlp, tmp_path: Path) -> None:
     # "sale" inside "Wholesale", "rent" inside "parent": the exclusions hold for whole words only
     body = "On October 22, 2026, the Company entered into a Wholesale Financing Agreement with Tarrant Motor Credit Corporation."
-    assert ("Tarrant Motor Credit Corporation", HOC) in _pairs(extract_body(nlp, tmp_path, body))
+    assert ("Tarrant Motor Credit Corporation", HOC) in credit_pairs(extract_body(nlp, tmp_path, body))
 
 
 def test_a_company_and_its_country_after_the_legal_form(nlp, tmp_path: Path) -> None:
     body = ("On May 1, 2026, the Company entered into a floor plan financing agreement with Kessel Motor Finance "
             "Corporation, U.S.A., which provides a floor plan line of credit of up to $20.0 million.")
-    assert ("Kessel Motor Finance Corporation, U.S.A.", HOC) in _pairs(extract_body(nlp, tmp_path, body))
+    assert ("Kessel Motor Finance Corporation, U.S.A.", HOC) in credit_pairs(extract_body(nlp, tmp_path, body))
 
 
 def test_lenders_named_after_the_unnamed_group_and_a_lender_in_apposition(nlp, tmp_path: Path) -> None:
@@ -163,7 +151,7 @@ def test_lenders_named_after_the_unnamed_group_and_a_lender_in_apposition(nlp, t
             "of Pelham Private Credit Fund II LP and Tarrant Income Corporation.\n\n"
             "The Company has advised the Administrative Agent that Corvid Bank, N.A., a Lender, has not consented to the "
             "waiver under the Credit Agreement.")
-    pairs = _pairs(extract_body(nlp, tmp_path, body))
+    pairs = credit_pairs(extract_body(nlp, tmp_path, body))
     for lender in ("Pelham Private Credit Fund II LP", "Tarrant Income Corporation", "Corvid Bank, N.A."):
         assert (lender, HOC) in pairs
     assert not any(lender == "Pelham Capital Advisors, LLC" for lender, _ in pairs)  # the agent alone
@@ -173,7 +161,7 @@ def test_a_loan_made_to_the_company_by_a_trust_and_a_loan_directly_from_an_agenc
     body = ("The Company used the proceeds to repay a demand loan made to the Company on January 20, 2025 by the "
             "Lindqvist Family Trust.\n\nIn June 2020, the Company received a disaster loan in the amount of $150,000 "
             "directly from the U.S. Small Business Administration.")
-    pairs = _pairs(extract_body(nlp, tmp_path, body))
+    pairs = credit_pairs(extract_body(nlp, tmp_path, body))
     assert ("Lindqvist Family Trust", HOC) in pairs and ("U.S. Small Business Administration", HOC) in pairs
 
 
@@ -240,7 +228,7 @@ def test_signature_captions_beside_the_entity_and_a_wrapped_title(nlp, tmp_path:
     assert ("Colette R. Marchand", "tarrant foods, inc.", "chief financial officer") in positions  # the wrapped line
     assert ("Owen T. Delaune", "pelham national bank", "senior vice president") in positions
     assert ("Irene P. Sabatier", "corvid bank", "vice president") in positions
-    assert ("CORVID BANK", "Tarrant Foods, Inc.") in {(a.upper() if a.isupper() else a, b) for a, b in _pairs(ex)}
+    assert ("CORVID BANK", "Tarrant Foods, Inc.") in {(a.upper() if a.isupper() else a, b) for a, b in credit_pairs(ex)}
 
 
 def test_two_banks_before_a_national_association_and_one_bank_and_trust(nlp, tmp_path: Path) -> None:
@@ -260,7 +248,7 @@ def test_commitments_held_by_and_lenders_consisting_of_a_semicolon_list(nlp, tmp
             "Corvid Bank, N.A. ($30,000,000) and Hollins Trust Company ($20,000,000).\n\n"
             "The amendment was approved by all of the lenders under the credit agreement, consisting of Marlow Bank, "
             "N.A.; BQKF, NA dba Bank of Tarrant; and Kessel National Bank.")
-    pairs = _pairs(extract_body(nlp, tmp_path, body))
+    pairs = credit_pairs(extract_body(nlp, tmp_path, body))
     for lender in ("Pelham National Bank", "Corvid Bank, N.A.", "Hollins Trust Company", "Marlow Bank, N.A.",
                    "Kessel National Bank"):
         assert (lender, HOC) in pairs
@@ -313,7 +301,7 @@ def test_a_legend_over_a_note_is_no_title_and_names_no_issuer(nlp, tmp_path: Pat
     agreement = read_filing(tmp_path / "ex10.txt").agreements[0]
     assert agreement.title == "REVOLVING GRID PROMISSORY NOTE"
     assert any(lender.lower().startswith("tarrant holdings") and borrower == "Kessel Marine Systems, Inc."
-               for lender, borrower in _pairs(ex))
+               for lender, borrower in credit_pairs(ex))
 
 
 def _sides(ex: Extraction) -> set[tuple[str, str]]:

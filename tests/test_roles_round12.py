@@ -12,17 +12,11 @@ from pathlib import Path
 from corpkg.extract.model import Extraction
 
 sys.path.insert(0, str(Path(__file__).parent))
-from role_helpers import HOC, extract_body
-
-
-def _pairs(ex: Extraction) -> set[tuple[str, str]]:
-    lab = {e.key: e.label for e in ex.entities}
-    return {(lab[lender], lab[borrower]) for f in ex.facts if f.role == "credit"
-            for lender in f.participant("lender") for borrower in f.participant("borrower")}
+from role_helpers import HOC, credit_pairs, extract_body
 
 
 def _lenders(ex: Extraction) -> set[str]:
-    return {lender for lender, _ in _pairs(ex)}
+    return {lender for lender, _ in credit_pairs(ex)}
 
 
 STANDING = """In connection with the Second Amendment, Quillfeather Savings Bank, which had been a lender under the Credit Agreement since March 2021, assigned its entire $15.0 million commitment and outstanding loans to Marrowby National Bank and ceased to be a party to the Credit Agreement.
@@ -32,13 +26,13 @@ In connection with the Third Amendment, Thistlecombe Bank USA, which held a $20.
 
 
 def test_a_lenders_standing_after_its_name_makes_it_a_lender(nlp, tmp_path: Path) -> None:
-    pairs = _pairs(extract_body(nlp, tmp_path, STANDING))
+    pairs = credit_pairs(extract_body(nlp, tmp_path, STANDING))
     assert ("Quillfeather Savings Bank", HOC) in pairs
     assert ("Thistlecombe Bank USA", HOC) in pairs
 
 
 def test_an_assignee_is_no_borrower_and_the_subjects_standing_is_not_the_last_names(nlp, tmp_path: Path) -> None:
-    pairs = _pairs(extract_body(nlp, tmp_path, STANDING))
+    pairs = credit_pairs(extract_body(nlp, tmp_path, STANDING))
     assert not any(b in {"Marrowby National Bank", "Orrin Falls Bank", "Perrigan State Bank"} for _, b in pairs)
     # "… to A and B and is no longer a lender": the standing is the subject's, not B's
     assert not any(lender == "Perrigan State Bank" for lender, _ in pairs)
@@ -55,7 +49,7 @@ The balance of the proceeds was used to repay in full the $3,000,000 unsecured b
 def test_made_or_advanced_by_after_a_loan_names_its_lender(nlp, tmp_path: Path) -> None:
     lenders = _lenders(extract_body(nlp, tmp_path, MADE_BY))
     assert {"U.S. Small Business Administration", "Harwell Mortgage Capital LLC", "Tessaly Marine Investments Inc."} <= lenders
-    assert ("U.S. Small Business Administration", "Fennick Valve Company") in _pairs(extract_body(nlp, tmp_path, MADE_BY))
+    assert ("U.S. Small Business Administration", "Fennick Valve Company") in credit_pairs(extract_body(nlp, tmp_path, MADE_BY))
 
 
 RELATIVE = """In August 2025, we repaid at maturity the $18.2 million mortgage loan that Ashgrove Life Insurance Company had made to HOC Birchfield LLC, the wholly-owned subsidiary that owns Birchfield Plaza. The property is now unencumbered.
@@ -65,7 +59,7 @@ Pellam Community Bank also made the Company's Paycheck Protection Program loan o
 
 
 def test_a_loan_that_a_lender_had_made_to_a_borrower(nlp, tmp_path: Path) -> None:
-    pairs = _pairs(extract_body(nlp, tmp_path, RELATIVE))
+    pairs = credit_pairs(extract_body(nlp, tmp_path, RELATIVE))
     assert ("Ashgrove Life Insurance Company", "HOC Birchfield LLC") in pairs
     assert ("Pellam Community Bank", HOC) in pairs
 
@@ -134,7 +128,7 @@ COMMITMENT_TABLE = """On the Closing Date the Company entered into a Credit Agre
 
 
 def test_the_rows_of_a_commitment_table_lend(nlp, tmp_path: Path) -> None:
-    pairs = _pairs(extract_body(nlp, tmp_path, COMMITMENT_TABLE))
+    pairs = credit_pairs(extract_body(nlp, tmp_path, COMMITMENT_TABLE))
     for bank in ("Cressingham Bank, National Association", "Ivel Valley Bank", "Brantwood Credit Fund II, L.P.",
                  "Brantwood Credit Fund II-A, L.P.", "Loddon Capital Partners, LLC"):
         assert (bank, HOC) in pairs
@@ -168,7 +162,7 @@ This Assignment and Assumption is entered into by and between BALLINA BANK (the 
 
 
 def test_unnamed_others_an_exchange_or_an_assignor_do_not_borrow(nlp, tmp_path: Path) -> None:
-    pairs = _pairs(extract_body(nlp, tmp_path, OTHERS_BORROW))
+    pairs = credit_pairs(extract_body(nlp, tmp_path, OTHERS_BORROW))
     assert not any(lender == "Kinsale Floorplan Finance, LLC" for lender, _ in pairs)  # the dealers borrow
     assert not any("Nasdaq" in borrower for _, borrower in pairs)
     assert not any(borrower.lower() == "ballina bank" for _, borrower in pairs)
@@ -183,7 +177,7 @@ On June 12, 2026, Halverson Optics Corporation entered into a facility agreement
 
 
 def test_a_party_list_opens_with_its_borrower_and_a_loan_to_a_supplier_is_the_companys(nlp, tmp_path: Path) -> None:
-    pairs = _pairs(extract_body(nlp, tmp_path, TARGET_DEBT))
+    pairs = credit_pairs(extract_body(nlp, tmp_path, TARGET_DEBT))
     assert ("Kenmare Bank", "Pinewood Sensor Systems, Inc.") in pairs
     assert not any(lender == "Pinewood Sensor Systems, Inc." for lender, _ in pairs)
     assert not any(lender == "Ardee Packaging Co., Ltd." for lender, _ in pairs)  # the Company lent to it
@@ -195,7 +189,7 @@ CLAUSES = """In 2025 Halverson Optics Corporation obtained a one-year working ca
 
 
 def test_each_clause_of_a_sentence_has_its_own_borrower(nlp, tmp_path: Path) -> None:
-    pairs = _pairs(extract_body(nlp, tmp_path, CLAUSES))
+    pairs = credit_pairs(extract_body(nlp, tmp_path, CLAUSES))
     assert ("Carlow Agricultural Bank", HOC) in pairs
     assert ("Bank of Leitrim Co., Ltd.", "Fermoy Orchard Co., Ltd.") in pairs
     assert ("Clonmel Postal Savings Bank", "Youghal Cold Chain Co., Ltd.") in pairs
@@ -211,7 +205,7 @@ Halverson Freight Terminal, LLC, a wholly owned subsidiary of the Company, has a
 
 
 def test_the_subject_of_a_loan_made_to_another_lends(nlp, tmp_path: Path) -> None:
-    pairs = _pairs(extract_body(nlp, tmp_path, LOANS_MADE))
+    pairs = credit_pairs(extract_body(nlp, tmp_path, LOANS_MADE))
     assert (HOC, "Ormond Dental Partners, LLC") in pairs
     assert (HOC, "Ardmore Packaging Co., Ltd.") in pairs
     assert ("Halverson Freight Terminal, LLC", "Orange Grain Terminal, LLC") in pairs
@@ -240,7 +234,7 @@ Castlebar Bank                                                      Scott Divisi
 
 def test_the_lenders_of_a_debt_table(nlp, tmp_path: Path) -> None:
     ex = extract_body(nlp, tmp_path, DEBT_TABLES)
-    pairs = _pairs(ex)
+    pairs = credit_pairs(ex)
     for lender in ("Athenry Life Insurance Company", "Ballyhaunis Mortgage Corporation", "Tuam Community Bank"):
         assert (lender, HOC) in pairs
     assert ("Banco Kilkee S.A.", "Halverson Forestry Ltda.") in pairs  # the row names its borrower
@@ -271,7 +265,7 @@ Total Investments\t\t\t\t\t52,762\t49,743
 
 
 def test_the_loans_of_a_schedule_of_investments_are_the_filers(nlp, tmp_path: Path) -> None:
-    pairs = _pairs(extract_body(nlp, tmp_path, SCHEDULE_OF_INVESTMENTS))
+    pairs = credit_pairs(extract_body(nlp, tmp_path, SCHEDULE_OF_INVESTMENTS))
     assert (HOC, "Lisdoon Dental Partners, LLC") in pairs
     assert (HOC, "Ennis Pet Health Holdings, Inc.") in pairs
     assert not any(borrower == "Gort Equity Holdings, LLC" for _, borrower in pairs)  # equity, no loan
