@@ -96,9 +96,11 @@ def _own_capacity(m: re.Match[str], cap: str | None = None) -> str:
     return f"lender and {clean}" if _rx("individually").match(m.group(0)) and not is_lending_capacity(clean) else clean
 
 
-def _clean_capacity(cap: str) -> str:
+def _clean_capacity(cap: str, *, caption: bool = False) -> str:
     cap = " ".join(cap.replace("\n", " ").split()).strip(" ,;").lower()
     cap = _rx("caption_continued").sub("", cap).strip(" ,;") or cap  # "guarantors continued" -> "guarantors"
+    if caption and cap.rstrip(": ") in patterns()["group_captions"]:
+        return cap.rstrip(": ")  # "GUARANTORS:" over several blocks stays plural
     return str(patterns()["capacity_terms"].get(cap, cap))
 
 
@@ -705,7 +707,7 @@ def _signatories(text: str, s: int, e: int) -> list[Signatory]:
                 if side and any(_capacity_of_term(w) for w in side.group(1).lower().replace(",", " ").replace("/", " ").split()):
                     line = side.group(2)
                     if not capacity:
-                        capacity, captioned = _clean_capacity(side.group(1)), True
+                        capacity, captioned = _clean_capacity(side.group(1), caption=True), True
                 left = _rx("sig_column_gap").split(line)[0]  # two blocks side by side: the By line's own column
                 name = _rx("enumerator").sub("", _rx("descriptor_tail").sub("", left.rstrip(",")))
                 inner = _rx("capacity").search(name)
@@ -731,10 +733,19 @@ def _signatories(text: str, s: int, e: int) -> list[Signatory]:
                     continue
                 break
             if org is not None and cl is None:
-                extra = None if blank_after_org or len(extras) >= _limit("block_entities") else _block_entity(line)
+                # the block's first entity may carry the caption on its left ("GUARANTORS:    A LLC" / "B, INC." / By)
+                side = _rx("sig_caption_left").match(line)
+                if side and not any(_capacity_of_term(w) for w in side.group(1).lower().replace(",", " ").replace("/", " ").split()):
+                    side = None
+                extra = None if blank_after_org or len(extras) >= _limit("block_entities") \
+                    else _block_entity(side.group(2) if side else line)
                 if extra is None:
                     break
                 extras.append((extra, text.find(extra.split()[0], j + 1)))
+                if side:
+                    if not capacity:
+                        capacity, captioned = _clean_capacity(side.group(1), caption=True), True
+                    break  # a caption heads its block
                 looked -= 1  # a listed entity does not use up the lines searched for the block's caption
                 continue
         out.append(Signatory(person=person, title=title, org=org, capacity=capacity, person_start=p_span[0],

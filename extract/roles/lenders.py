@@ -56,6 +56,7 @@ _PREP = _RX["lender_preposition_before"]
 _AGENT = _RX["agent_after"]
 _GUARANTEE_BY = _RX["guaranteed_by_before"]
 _GUARANTOR_VERB = _RX["guarantor_verb_after"]
+_GUARANTOR_LIST_GAP = _RX["guarantor_list_gap"]
 _LENDER_LIST_GAP = _RX["lender_list_gap"]
 _BORROWER_TO = _RX["borrower_to_before"]
 _NOT_LENDER_BEFORE = _RX["owner_of_before"]
@@ -88,6 +89,7 @@ _GROUP_BORROWS = _RX["group_borrows"]
 _GROUP_DEF = _RX["group_definition_before"]
 _GROUP_OTHER_AGENT = _RX["group_other_agent"]
 _GROUP_ARRANGER = _RX["group_arranger"]
+_GROUP_GUARANTEES = _RX["group_guarantees"]
 _GROUP_SUBSIDIARY = _RX["group_subsidiary_apposition"]
 _GROUP_ALIAS_END = _RX["group_alias_end"]
 _NAME_ALIAS = _RX["name_alias_after"]
@@ -213,12 +215,13 @@ def _same_company(lender: str, borrower: str) -> bool:
 
 @dataclass(frozen=True)
 class _Capacity:
-    """What a narrative party list says a name does: lends, acts as agent/arranger, borrows."""
+    """What a narrative party list says a name does: lends, acts as agent/arranger, borrows, guarantees."""
 
     lends: bool
     agent: bool
     borrows: bool
     arranger: bool = False
+    guarantees: bool = False
 
 
 @dataclass
@@ -259,16 +262,20 @@ class LenderExtractor(RoleComponent):
         drafts: list[_Draft] = []
         issuer = self._defined_borrower(p) or p.ctx.issuer_key  # whom a sentence naming no borrower lends to
         sentences = self._sentences(p)
+        remembered = 0  # drafts whose facility terms are remembered
         for a, b in sentences:
+            self._remember_terms(p, drafts[remembered:])
+            remembered = len(drafts)
             triggers = list(_FACILITY.finditer(p.text, a, b))
             lenders, agents, arrangers, borrowers, listed = self._lenders(p, a, b, triggers)
-            guarantors = self._guarantors(p, a, b)
+            guarantors = self._guarantors(p, a, b, listed)
             if not lenders and agents and triggers and _AGENT_ONLY.search(p.text, a, b) and not self._in_agreement(p) \
                     and not _DEFINITION.search(p.text, a, b):
                 # "entered into a Term Loan Agreement with the lenders party thereto and X, as
                 # administrative agent": the lenders are unnamed, the agent and the borrower are not
+                found_ = self._borrower(p, a, b, triggers, [], guarantors, agents + arrangers)
                 borrower_ = borrowers[0] if borrowers else self._or_issuer(
-                    self._borrower(p, a, b, triggers, [], guarantors, agents + arrangers), issuer)
+                    self._term_borrower(p, a, b) if found_ is None else found_, issuer)
                 if borrower_ is not None and borrower_ not in agents:
                     d = _Draft(lenders=[], borrower=borrower_, agents=agents, arrangers=arrangers, span=(a, b))
                     d.co_borrowers = [k for k in borrowers[1:] if k not in agents]
@@ -282,8 +289,13 @@ class LenderExtractor(RoleComponent):
                 elif not triggers and all(m.start in listed for m in lenders):
                     borrower = issuer  # "“Swingline Lender” means A": the document's own borrower
                 else:
-                    borrower = self._or_issuer(self._borrower(p, a, b, triggers, lenders, guarantors, agents + arrangers),
-                                               issuer)
+                    found = self._borrower(p, a, b, triggers, lenders, guarantors, agents + arrangers)
+                    if found is None:
+                        # "… (the “Credit Agreement”) …" passages before: "The lenders under the Credit Agreement are A, B"
+                        found = self._term_borrower(p, a, b)
+                    if found is None and drafts:
+                        found = drafts[-1].borrower  # "… entered into a credit agreement. The lenders include A and B."
+                    borrower = self._or_issuer(found, issuer)
                 if borrower is None:
                     continue
                 lending = {m.key for m in lenders}
@@ -307,6 +319,7 @@ class LenderExtractor(RoleComponent):
                 self._terms(p, a, b, triggers, d)
                 if d.attrs != before or guarantors:
                     d.span = (d.span[0], b)
+        self._remember_terms(p, drafts[remembered:])
         drafts += self._pledges(p, {m.key for d in drafts for m in d.lenders})
         drafts += self._loans_made(p, sentences, drafts)
         drafts += self._listed(p, issuer, {m.key for d in drafts for m in d.lenders})
@@ -335,6 +348,32 @@ class LenderExtractor(RoleComponent):
             parts += [("guarantor", k) for k in d.guarantors]
             facts.append(p.fact(ROLE, parts, list(d.attrs.items()), d.span, self.extractor))
         return facts
+
+    @staticmethod
+    def _remember_terms(p: Passage, drafts: list[_Draft]) -> None:
+        """Remember, for the filing, the borrower of each facility term the drafts' sentences define
+        ("… entered into a Credit Agreement (the “Credit Agreement”) …": "Credit Agreement" → its borrower)."""
+        memo = p.ctx.memo.setdefault("facility_terms", {})
+        for d in drafts:
+            if not d.borrower:
+                continue
+            for m in _RX["facility_term"].finditer(p.text, d.span[0], d.span[1]):
+                term = m.group("term").strip()
+                if _FACILITY.search(term) and term[:1].isupper():
+                    memo[term] = d.borrower
+
+    @staticmethod
+    def _term_borrower(p: Passage, a: int, b: int) -> str | None:
+        """The borrower remembered for the first defined facility term a sentence refers to."""
+        memo: dict[str, str] = p.ctx.memo.get("facility_terms", {})
+        best: tuple[int, str] | None = None
+        for term, key in memo.items():
+            at = p.text.find(term, a, b)
+            while at >= 0 and (p.text[at - 1 : at].isalnum() or p.text[at + len(term) : at + len(term) + 1].isalnum()):
+                at = p.text.find(term, at + 1, b)
+            if at >= 0 and (best is None or at < best[0]):
+                best = (at, key)
+        return best[1] if best else None
 
     @staticmethod
     def _clause_borrowers(p: Passage, a: int, lenders: list[Mention], lending: set[str]) -> dict[int, str]:
@@ -635,8 +674,9 @@ class LenderExtractor(RoleComponent):
             if cap is not None:
                 other = bool(_GROUP_OTHER_AGENT.search(cap))  # a rights or transfer agent: neither lends nor agents
                 c = _Capacity(not other and bool(_GROUP_LENDS.search(cap)), not other and bool(_GROUP_AGENT.search(cap)),
-                              not other and bool(_GROUP_BORROWS.search(cap)), not other and bool(_GROUP_ARRANGER.search(cap)))
-                if other or c.lends or c.agent or c.borrows or c.arranger:
+                              not other and bool(_GROUP_BORROWS.search(cap)), not other and bool(_GROUP_ARRANGER.search(cap)),
+                              not other and bool(_GROUP_GUARANTEES.search(cap)))
+                if other or c.lends or c.agent or c.borrows or c.arranger or c.guarantees:
                     for g in group:
                         # "among Pinewood, Tralee Bank, as administrative agent": a party list opens with its
                         # borrower, which joins a group of borrowers but not the agent's or the lenders'
@@ -895,6 +935,8 @@ class LenderExtractor(RoleComponent):
         cands = [m for m in p.mentions_in(a, first, "ORG")
                  if m.key not in lender_keys and not _NOT_LENDER_BEFORE.search(p.text[max(a, m.start - _W["owner_of_before"]) : m.start])
                  and not quoted_term(p.text, m) and not _NOT_LENDER_NAME.search(m.text)]  # no exchange borrows
+        if any(m.key not in guarantors for m in cands):
+            cands = [m for m in cands if m.key not in guarantors]  # "the Company, as parent guarantor": no borrower
         if _RX["generic_borrower_subject"].match(p.text, a, first) and all(
                 m.key == p.ctx.issuer_key and _RX["possessive_after"].match(p.text, m.end, first) for m in cands):
             return ""  # "Independent dealers … finance their purchases with third-party lenders, including X": no fact
@@ -907,8 +949,10 @@ class LenderExtractor(RoleComponent):
         subjects = [m for m in cands
                     if not _BORROWER_OBJECT.search(p.text, max(a, m.start - _W["borrower_object_before"]), m.start)
                     and not (m.pronoun and _POSSESSIVE.fullmatch(m.text) and "," in p.text[m.end : first])]
-        if subjects and subjects[-1].pronoun:
-            return subjects[-1].key  # "we"/"the Company" nearest: a named object before it does not borrow
+        if subjects:
+            # "we"/"the Company" nearest, or the named subject: an object named after it ("X, the operating
+            # partnership of Y, entered into …"; "the acquisition of Y, X entered into …") does not borrow
+            return subjects[-1].key
         named = [m for m in cands if not m.pronoun]
         if named:
             return named[-1].key
@@ -916,13 +960,25 @@ class LenderExtractor(RoleComponent):
             return cands[-1].key
         return None
 
-    def _guarantors(self, p: Passage, a: int, b: int) -> list[str]:
+    def _guarantors(self, p: Passage, a: int, b: int, listed: dict[int, _Capacity]) -> list[str]:
+        """Who guarantees a sentence's facility: "guaranteed by X", "X guarantees …", or a party list's
+        "X, as parent guarantor" (``listed``: the capacities _groups read)."""
         out = []
-        for m in p.mentions_in(a, b):
+        ms = p.mentions_in(a, b)
+        prev: Mention | None = None  # the guarantor before, whose list a name may go on
+        for m in ms:
+            if prev is not None and m.start < prev.end:
+                continue
             head = p.text[max(a, m.start - _W["guaranteed_by_before"]) : m.start]
-            if _GUARANTEE_BY.search(head) or _GUARANTOR_VERB.match(p.text, m.end, b):
+            g = listed.get(m.start)
+            listed_on = prev is not None and bool(_GUARANTOR_LIST_GAP.fullmatch(p.text, prev.end, m.start))
+            if (g is not None and g.guarantees and not g.lends and not g.borrows) or listed_on \
+                    or _GUARANTEE_BY.search(head) or _GUARANTOR_VERB.match(p.text, m.end, b):
                 if m.key not in out:
                     out.append(m.key)
+                prev = m if _GUARANTEE_BY.search(head) or listed_on else None
+            else:
+                prev = None
         return out
 
     # -- terms ---------------------------------------------------------------------------
