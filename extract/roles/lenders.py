@@ -90,6 +90,8 @@ _GROUP_DEF = _RX["group_definition_before"]
 _GROUP_OTHER_AGENT = _RX["group_other_agent"]
 _GROUP_ARRANGER = _RX["group_arranger"]
 _GROUP_GUARANTEES = _RX["group_guarantees"]
+_GROUP_PLURAL = _RX["group_plural_capacity"]
+_GROUP_EACH = _RX["group_each"]
 _GROUP_SUBSIDIARY = _RX["group_subsidiary_apposition"]
 _GROUP_ALIAS_END = _RX["group_alias_end"]
 _NAME_ALIAS = _RX["name_alias_after"]
@@ -273,9 +275,8 @@ class LenderExtractor(RoleComponent):
                     and not _DEFINITION.search(p.text, a, b):
                 # "entered into a Term Loan Agreement with the lenders party thereto and X, as
                 # administrative agent": the lenders are unnamed, the agent and the borrower are not
-                found_ = self._borrower(p, a, b, triggers, [], guarantors, agents + arrangers)
-                borrower_ = borrowers[0] if borrowers else self._or_issuer(
-                    self._term_borrower(p, a, b) if found_ is None else found_, issuer)
+                found_ = borrowers[0] if borrowers else self._borrower(p, a, b, triggers, [], guarantors, agents + arrangers)
+                borrower_ = self._or_issuer(self._term_borrower(p, a, b) if found_ is None else found_, issuer)
                 if borrower_ is not None and borrower_ not in agents:
                     d = _Draft(lenders=[], borrower=borrower_, agents=agents, arrangers=arrangers, span=(a, b))
                     d.co_borrowers = [k for k in borrowers[1:] if k not in agents]
@@ -669,7 +670,10 @@ class LenderExtractor(RoleComponent):
 
         opener: list[Mention] = []  # the first name after "among"/"between", when it has no capacity of its own
 
-        def close(cap: str | None) -> None:
+        def close(cap: str | None, each: bool = False) -> None:
+            if cap is not None and len(group) > 1 and not each and not _GROUP_PLURAL.search(cap):
+                # "among A, B and C, as agent and sole lender": a singular capacity is the last name's alone
+                del group[:-1]
             cap = cap if cap is not None else defined
             if cap is not None:
                 other = bool(_GROUP_OTHER_AGENT.search(cap))  # a rights or transfer agent: neither lends nor agents
@@ -709,7 +713,9 @@ class LenderExtractor(RoleComponent):
             later = [x.start for x in ms[i + 1 :] if not (cm and x.start == cm.start("cap")) and x.start >= alias_end]
             nxt = later[0] if later else b
             cap = None
+            each = False
             if cm and cm.start("cap") < nxt:
+                each = bool(_GROUP_EACH.search(p.text, cm.start(), cm.start("cap")))
                 cap = p.text[cm.start("cap") : min(cm.end("cap"), nxt)]
                 consumed = cm.start("cap") + len(cap)
                 cut = _GROUP_CUT.search(cap)
@@ -728,7 +734,7 @@ class LenderExtractor(RoleComponent):
                     and _GROUP_SUBSIDIARY.fullmatch(p.text, ms[i - 1].end, m.start):
                 group[0] = ms[i - 1]  # "X, a wholly-owned subsidiary of the Company (the “Borrower”)": X's term
             if cap is not None or not (i + 1 < len(ms) and _GROUP_GAP.fullmatch(p.text, alias_end, nxt)):
-                close(cap)
+                close(cap, each)
         return out
 
     def _lenders(self, p: Passage, a: int, b: int,
