@@ -231,7 +231,7 @@ def _parties(text: str, a: int, b: int) -> list[AgreementParty]:
             ended = bool(_rx("address_end").search(piece[: defined.start()] if defined else piece))
             address = 0 if ended else max(0, address - 1)
             if ended and defined and out and out[-1].term is None:
-                pending = _term_to_last(out, pending, defined.group(1).strip())
+                pending = _term_to_last(out, pending, defined.group(1).strip(), defined.group(0))
             continue
         lead_and = piece.lower().startswith("and ") or prev_and
         prev_and = piece.lower() == "and"
@@ -279,7 +279,7 @@ def _parties(text: str, a: int, b: int) -> list[AgreementParty]:
             if term and out and out[-1].term is None and (_rx("descriptor").match(name_part) or not name_part
                                                           or _is_place(name_part)):
                 # "Helen Marsh, an individual residing in Austin, Texas (the “Lender”)": the term is Helen Marsh's
-                pending = _term_to_last(out, pending, term)
+                pending = _term_to_last(out, pending, term, defined.group(0) if defined else "")
             elif (defined and term and since_capacity and (group_cap := _capacity_of_term(term))
                   and _rx("generic").match(" ".join(name_part.split()))
                   and (lead_and or _rx("generic_joins").search(name_part))
@@ -291,7 +291,7 @@ def _parties(text: str, a: int, b: int) -> list[AgreementParty]:
                 pending, since_capacity = [], []
             continue
         if capacity is None and term:
-            capacity = _capacity_of_term(term)
+            capacity = _term_capacity(term, defined.group(0) if defined else "")
         party = AgreementParty(name=name_part, capacity=capacity or "", term=term, start=s, end=s + len(name_part),
                                quote_end=e)
         out.append(party)
@@ -361,7 +361,8 @@ def _joined_terms(text: str, out: list[AgreementParty]) -> list[AgreementParty]:
         if not cap:
             continue
         for i, p in enumerate(out):
-            if p.term and p.term.lower() == ref and (not p.capacity or p.capacity == _capacity_of_term(p.term)):
+            if p.term and p.term.lower() == ref and (not p.capacity or p.capacity == _capacity_of_term(p.term)
+                                                     or p.capacity in patterns()["weak_capacities"]):
                 out[i] = dataclasses.replace(p, capacity=cap)
     return out
 
@@ -370,11 +371,23 @@ def _with_capacity(p: AgreementParty, capacity: str) -> AgreementParty:
     return dataclasses.replace(p, capacity=capacity) if not p.capacity else p
 
 
-def _term_to_last(out: list[AgreementParty], pending: list[int], term: str) -> list[int]:
+def _term_capacity(term: str, definition: str = "") -> str | None:
+    """The capacity a party's defined term names; in a definition of several terms ("(the “Company” or
+    the “Lead Borrower”)", "(“Brightwater” or the “New Lender”)") another term's capacity says more than
+    a bare name or a weak one ("company", "parent")."""
+    cap = _capacity_of_term(term)
+    weak = patterns()["weak_capacities"]
+    if definition and (cap is None or cap in weak):
+        alts = [c for t in _rx("quoted_term").findall(definition)[1:] if (c := _capacity_of_term(t))]
+        cap = next((c for c in alts if c not in weak), cap or next(iter(alts), None))
+    return cap
+
+
+def _term_to_last(out: list[AgreementParty], pending: list[int], term: str, definition: str = "") -> list[int]:
     """Give the last party the defined term that follows it (and the capacity the term names,
     "the “Borrower”"); returns what is still pending a capacity."""
     out[-1] = _with_term(out[-1], term)
-    cap = _capacity_of_term(term)
+    cap = _term_capacity(term, definition)
     if cap and not out[-1].capacity:
         out[-1] = _with_capacity(out[-1], cap)
         return [i for i in pending if i != len(out) - 1]
