@@ -262,7 +262,9 @@ class LenderExtractor(RoleComponent):
 
     def extract(self, p: Passage) -> list[Fact]:
         drafts: list[_Draft] = []
-        issuer = self._defined_borrower(p) or p.ctx.issuer_key  # whom a sentence naming no borrower lends to
+        # whom a sentence naming no borrower lends to: the document's "Borrower", an agreement's first borrower
+        # (a commitment schedule of the agreement a filing attaches), else the filer
+        issuer = self._defined_borrower(p) or self._agreement_borrower(p) or p.ctx.issuer_key
         sentences = self._sentences(p)
         remembered = 0  # drafts whose facility terms are remembered
         for a, b in sentences:
@@ -617,6 +619,19 @@ class LenderExtractor(RoleComponent):
         if here is None:
             return []
         return [ag for ag in doc.agreements if doc.document_at(ag.start) is here]
+
+    @staticmethod
+    def _agreement_borrower(p: Passage) -> str | None:
+        """The key of the first borrower the parties of the agreement the passage lies in name."""
+        known: dict[int, str | None] = p.ctx.memo.setdefault("agreement_borrower", {})
+        for ag in LenderExtractor._agreements_here(p):
+            if id(ag) not in known:
+                first = next((q for q in ag.parties if "borrower" in q.capacity), None)
+                known[id(ag)] = None if first is None else (
+                    p.ctx.resolve_key(" ".join(first.name.split())) or name_key(first.name))
+            if known[id(ag)]:
+                return known[id(ag)]
+        return None
 
     @staticmethod
     def _agreement_parties(p: Passage) -> tuple[set[str], set[str], set[str]] | None:
