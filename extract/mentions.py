@@ -882,8 +882,11 @@ def _split_and_tokens(text: str, toks: list[tuple[int, int]]) -> list[list[tuple
         right = " ".join(ws[i + 1 :])
         r_first = ws[i + 1] if i + 1 < len(ws) else ""
         l_last = ws[i - 1] if i > 0 else ""
-        if _key(l_last) in {"bank", "trust", "savings"} and _key(r_first) in _BANK_NAME_GOES_ON:
-            continue  # "Harris Trust and Savings Bank", "First Citizens Bank and Trust Company": one bank
+        if _key(l_last) in _BANK_NAME_BEFORE_AND and _key(r_first) in _BANK_NAME_GOES_ON \
+                and (_key(l_last) != "corporate" or (i >= 2 and i + 2 < len(ws) and _key(ws[i + 2]) == "bank")):
+            # "Harris Trust and Savings Bank", "First Citizens Bank and Trust Company", "Crédit Agricole
+            # Corporate and Investment Bank": one bank (not a segment: "Corporate and Investment Banking")
+            continue
         if (
             (not heads and not suffixed)
             or r_first in {"the", "The"}
@@ -920,7 +923,8 @@ def _split_and_tokens(text: str, toks: list[tuple[int, int]]) -> list[list[tuple
     return [p for p in parts if p]
 
 
-_BANK_NAME_GOES_ON = frozenset({"trust", "savings", "loan", "banking"})  # "First Citizens Bank and Trust Company, N.A."
+_BANK_NAME_BEFORE_AND = frozenset({"bank", "trust", "savings", "corporate"})
+_BANK_NAME_GOES_ON = frozenset({"trust", "savings", "loan", "banking", "investment"})  # "First Citizens Bank and Trust Company, N.A."
 _NATIONAL_BANK_END = re.compile(r",\s*(?:National\s+Association|NATIONAL\s+ASSOCIATION|N\.\s?A\.)[.,;]*\Z")
 _CAMEL = re.compile(r"(?!Mc|Mac|De|Di|La|Le|Van|Von|Du)[A-Z][a-z]+[A-Z][A-Za-z]*")
 

@@ -853,7 +853,8 @@ def iter_matches(pattern: re.Pattern[str], text: str, a: int = 0, b: int | None 
 def junk_party_name(text: str) -> bool:
     """A mention no party of an agreement or a loan can be: a bare legal suffix or a year at its start
     ("L.P.", "2025 Among X"), a capacity run into it ("FIRST HORIZON BANK, executing"), an unbalanced
-    parenthesis ("Original Parties)"), a facility's tranche ("Facility C"), or a place ("Jakarta")."""
+    parenthesis ("Original Parties)"), a facility's tranche ("Facility C"), capacities ("Lender and a U.S.
+    Lender") or a place ("Jakarta")."""
     if not text:
         return False
     return bool(_RX["junk_party"].search(text)) or (text.count(")") > text.count("(")) \
