@@ -554,7 +554,7 @@ def _issuer_party(parties: list[AgreementParty], kind: str) -> AgreementParty | 
         if not keys:
             continue
         if term in rank:
-            level = rank[term]
+            level = min(rank[k] for k in keys)  # "(the “Company” or the “Borrower”)": the better of term and capacity
         elif term:
             # a qualified term ("Foreign Borrower", "Subsidiary Borrower") ranks after every plain one: the
             # filer is the plain "Company" or "Borrower" beside it
