@@ -80,6 +80,11 @@ def _capacity_of_term(term: str) -> str | None:
     return None
 
 
+def _names_capacity(caption: str) -> bool:
+    """Whether a caption or capacity line holds a capacity word ("ADMINISTRATIVE AGENT", "Lender/Agent")."""
+    return any(_capacity_of_term(w) for w in caption.lower().replace(",", " ").replace("/", " ").split())
+
+
 def _is_capacity_phrase(name: str) -> bool:
     """A capacity, not a name: "Administrative Agent", "the Swingline Lender" — but a name that
     ends in a capacity word ("Colorado National Bank", "Acme Company") is a name."""
@@ -703,7 +708,7 @@ def _signatories(text: str, s: int, e: int) -> list[Signatory]:
                 capacity = _own_capacity(capm, line.lstrip(", ")[capm.start(1):])
                 continue
             cl = _rx("sig_capacity_line").match(line)
-            if cl and not any(_capacity_of_term(w) for w in cl.group(1).lower().replace(",", " ").replace("/", " ").split()):
+            if cl and not _names_capacity(cl.group(1)):
                 cl = None
                 if org is not None:
                     break
@@ -717,7 +722,7 @@ def _signatories(text: str, s: int, e: int) -> list[Signatory]:
                 continue  # "767 Third Avenue" / "New York, NY 10017-2023" between the entity and its By line
             if org is None and not cl:
                 side = _rx("sig_caption_left").match(line)  # "ADMINISTRATIVE AGENT:        HANCOCK WHITNEY BANK,"
-                if side and any(_capacity_of_term(w) for w in side.group(1).lower().replace(",", " ").replace("/", " ").split()):
+                if side and _names_capacity(side.group(1)):
                     line = side.group(2)
                     if not capacity:
                         capacity, captioned = _clean_capacity(side.group(1), caption=True), True
@@ -748,7 +753,7 @@ def _signatories(text: str, s: int, e: int) -> list[Signatory]:
             if org is not None and cl is None:
                 # the block's first entity may carry the caption on its left ("GUARANTORS:    A LLC" / "B, INC." / By)
                 side = _rx("sig_caption_left").match(line)
-                if side and not any(_capacity_of_term(w) for w in side.group(1).lower().replace(",", " ").replace("/", " ").split()):
+                if side and not _names_capacity(side.group(1)):
                     side = None
                 extra = None if blank_after_org or len(extras) >= _limit("block_entities") \
                     else _block_entity(side.group(2) if side else line)

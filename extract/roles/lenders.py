@@ -621,14 +621,18 @@ class LenderExtractor(RoleComponent):
         return [ag for ag in doc.agreements if doc.document_at(ag.start) is here]
 
     @staticmethod
+    def _party_key(p: Passage, name: str) -> str:
+        """The entity key of an agreement party's name as the agreements stage printed it."""
+        return p.ctx.resolve_key(" ".join(name.split())) or name_key(name)
+
+    @staticmethod
     def _agreement_borrower(p: Passage) -> str | None:
         """The key of the first borrower the parties of the agreement the passage lies in name."""
         known: dict[int, str | None] = p.ctx.memo.setdefault("agreement_borrower", {})
         for ag in LenderExtractor._agreements_here(p):
             if id(ag) not in known:
                 first = next((q for q in ag.parties if "borrower" in q.capacity), None)
-                known[id(ag)] = None if first is None else (
-                    p.ctx.resolve_key(" ".join(first.name.split())) or name_key(first.name))
+                known[id(ag)] = None if first is None else LenderExtractor._party_key(p, first.name)
             if known[id(ag)]:
                 return known[id(ag)]
         return None
@@ -640,7 +644,7 @@ class LenderExtractor(RoleComponent):
         known: dict[int, tuple[set[str], set[str], set[str]] | None] = p.ctx.memo.setdefault("agreement_party_keys", {})
         for ag in LenderExtractor._agreements_here(p):
             if id(ag) not in known:
-                keys = {q.name: p.ctx.resolve_key(" ".join(q.name.split())) or name_key(q.name) for q in ag.parties}
+                keys = {q.name: LenderExtractor._party_key(p, q.name) for q in ag.parties}
                 lends = {keys[q.name] for q in ag.parties if is_lending_capacity(q.capacity)}
                 borrows = {keys[q.name] for q in ag.parties if "borrower" in q.capacity}
                 known[id(ag)] = (lends, borrows, set(keys.values())) if lends and borrows else None
@@ -985,19 +989,19 @@ class LenderExtractor(RoleComponent):
         """Who guarantees a sentence's facility: "guaranteed by X", "X guarantees …", or a party list's
         "X, as parent guarantor" (``listed``: the capacities _groups read)."""
         out = []
-        ms = p.mentions_in(a, b)
         prev: Mention | None = None  # the guarantor before, whose list a name may go on
-        for m in ms:
+        for m in p.mentions_in(a, b):
             if prev is not None and m.start < prev.end:
                 continue
             head = p.text[max(a, m.start - _W["guaranteed_by_before"]) : m.start]
             g = listed.get(m.start)
+            by = bool(_GUARANTEE_BY.search(head))
             listed_on = prev is not None and bool(_GUARANTOR_LIST_GAP.fullmatch(p.text, prev.end, m.start))
-            if (g is not None and g.guarantees and not g.lends and not g.borrows) or listed_on \
-                    or _GUARANTEE_BY.search(head) or _GUARANTOR_VERB.match(p.text, m.end, b):
+            if (g is not None and g.guarantees and not g.lends and not g.borrows) or listed_on or by \
+                    or _GUARANTOR_VERB.match(p.text, m.end, b):
                 if m.key not in out:
                     out.append(m.key)
-                prev = m if _GUARANTEE_BY.search(head) or listed_on else None
+                prev = m if by or listed_on else None
             else:
                 prev = None
         return out
