@@ -93,6 +93,8 @@ _GROUP_GUARANTEES = _RX["group_guarantees"]
 _GROUP_PLURAL = _RX["group_plural_capacity"]
 _GROUP_EACH = _RX["group_each"]
 _GROUP_SUBSIDIARY = _RX["group_subsidiary_apposition"]
+_GROUP_RELATIVE = _RX["group_relative_clause"]
+_GROUP_OWNER_OF = _RX["group_owner_of_before"]
 _GROUP_ALIAS_END = _RX["group_alias_end"]
 _NAME_ALIAS = _RX["name_alias_after"]
 _BORROWER_OBJECT = _RX["borrower_object_before"]
@@ -728,6 +730,13 @@ class LenderExtractor(RoleComponent):
             inside = alias_end
             if alias_end > m.end:
                 cm = _GROUP_CAP.match(p.text, alias_end, b)  # "Barclays Bank plc (“Barclays”), as administrative agent"
+            rm = None if cm else _GROUP_RELATIVE.match(p.text, alias_end, b)
+            if rm:
+                cm = _GROUP_CAP.match(p.text, rm.end(), b)  # "X, of which the Company is the general partner, as borrower"
+                if cm:
+                    alias_end = inside = rm.end()
+            if cm and _GROUP_OWNER_OF.search(p.text, max(a, m.start - _W["group_owner_of_before"]), m.start):
+                group.pop()  # "certain subsidiaries of the Operating Partnership, as subsidiary guarantors": not its own
             # the next name, skipping one that only repeats the capacity's own words (or the short name)
             later = [x.start for x in ms[i + 1 :] if not (cm and x.start == cm.start("cap")) and x.start >= alias_end]
             nxt = later[0] if later else b
@@ -837,6 +846,22 @@ class LenderExtractor(RoleComponent):
             if ok and m.key not in {f.key for f in found}:
                 found.append(m)
                 self._enumeration(p, m, b, groups, found)
+        # "Barclays Bank PLC, Royal Bank of Canada and KeyBank National Association are the other lenders": the
+        # names listed before the last one whose lending verb or standing follows lend too
+        orgs = [m for m in p.mentions_in(a, b, "ORG") if not m.pronoun]
+        for j in range(len(orgs) - 1, 0, -1):
+            m = orgs[j]
+            if not any(f.start == m.start for f in found) or not _lends_after(p.text, m.end, b):
+                continue
+            k = j
+            while k > 0 and _RX["lender_enumeration_gap"].fullmatch(p.text, orgs[k - 1].end, orgs[k].start):
+                x = orgs[k - 1]
+                if x.key == issuer or x.key in lent_to or x.key in borrowers or _NOT_LENDER_NAME.search(x.text):
+                    break
+                if x.key not in {f.key for f in found}:
+                    found.append(x)
+                k -= 1
+        found.sort(key=lambda x: x.start)
         found += self._person_lenders(p, a, b, triggers, {f.key for f in found})
         return found, agents, arrangers, borrowers, groups
 

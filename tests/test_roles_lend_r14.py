@@ -1,0 +1,61 @@
+"""Lender rules of the fourteenth session (issue 11): a capacity printed after a relative clause
+belongs to the name before the clause, and through an "operating partnership of" apposition to the
+name before that; the parent whose subsidiaries guarantee takes no capacity; an enumeration whose
+last name "is/are (the other) lenders" lends as a whole; a borrower defined as '("HFC" or the
+"Borrower")' borrows where a later sentence names no other.  Sentences are made up, not copied
+from filings."""
+
+from __future__ import annotations
+
+from corpkg.extract.roles.common import RoleContext
+from corpkg.extract.roles.lenders import LenderExtractor
+from corpkg.extract.roles.testing import run_component
+
+ISS = "iss"
+
+
+def run(text, ents):
+    return run_component(LenderExtractor, text, ents, context=RoleContext(issuer_key=ISS), passage_start=3)
+
+
+def slots(facts, slot):
+    return {k for f in facts for k in f.participant(slot)}
+
+
+def test_capacity_after_relative_clause_is_the_operating_partnerships():
+    text = ("On May 2, 2025, Quillby Realty OP, LP (the “Operating Partnership”), the operating partnership of Quillby "
+            "Realty Trust, Inc. (the “Company”), of which the Company is the sole general partner and in which it holds "
+            "approximately 95% of the units, as borrower, the Company, as parent guarantor, certain subsidiaries of the "
+            "Operating Partnership, as subsidiary guarantors, Marrow Bank, N.A., as administrative agent, and the "
+            "lenders party thereto entered into a Credit Agreement.")
+    ents = [("Quillby Realty OP, LP", "ORG", "op"), ("Operating Partnership", "ORG", "op"),
+            ("Quillby Realty Trust, Inc.", "ORG", ISS), ("Company", "ORG", ISS), ("Marrow Bank, N.A.", "ORG", "mb")]
+    facts = run(text, ents)
+    assert slots(facts, "borrower") == {"op"}
+    assert slots(facts, "guarantor") == {ISS}  # not the partnership whose subsidiaries guarantee
+    assert slots(facts, "agent") == {"mb"} and not slots(facts, "lender")
+
+
+def test_enumeration_before_are_the_other_lenders_lends():
+    text = ("The Parent has a $400 million revolving credit facility with Tallow Bank, Ltd. as administrative agent. "
+            "Tallow Bank, Ltd. is also a lender. Brindle Bank PLC, Royal Pike Bank and Keel Bank National "
+            "Association are the other lenders.")
+    ents = [("Tallow Bank, Ltd.", "ORG", "tb"), ("Brindle Bank PLC", "ORG", "bb"), ("Royal Pike Bank", "ORG", "rp"),
+            ("Keel Bank National Association", "ORG", "kb"), ("Parent", "ORG", ISS)]
+    facts = run(text, ents)
+    assert {"bb", "rp", "kb"} <= slots(facts, "lender")
+    assert slots(facts, "borrower") == {ISS}  # no lender of the list borrows from the one after it
+
+
+def test_an_enumeration_of_customers_is_no_list_of_lenders():
+    text = "Brindle Bank PLC, Royal Pike Bank and Keel Bank National Association are customers of the Company."
+    ents = [("Brindle Bank PLC", "ORG", "bb"), ("Royal Pike Bank", "ORG", "rp"),
+            ("Keel Bank National Association", "ORG", "kb")]
+    assert not slots(run(text, ents), "lender")
+
+
+def test_lender_standing_needs_the_sentence_to_end_or_name_the_facility():
+    text = ("Keel Bank National Association is a lender with a long history in the region, and it holds deposits of "
+            "the Company.")
+    ents = [("Keel Bank National Association", "ORG", "kb")]
+    assert not slots(run(text, ents), "lender")
