@@ -453,6 +453,9 @@ def read_agreement(text: str, sub: SubDocument, *, standalone: bool) -> Agreemen
     kind = agreement_kind(title) or "other"
     title = " ".join(title.split())
     head_end = min(e, ts + _limit("head"))
+    if kind in {"purchase agreement", "note"} and _rx("note_purchase_title").search(title) \
+            and _rx("notes_defined").search(text, te, head_end):
+        kind = "note purchase agreement"  # "Securities Purchase Agreement … (the “Notes”)": its buyers lend
     # the party list: after the title, "among/between/made by ..." up to the sentence's end
     parties: list[AgreementParty] = []
     start_m = _rx("party_start").search(text, te, head_end)

@@ -1604,7 +1604,7 @@ def _surname_like(word: str) -> bool:
     w = word.strip(",")
     return (w[:1].isupper() and w[1:].islower() and w.isalpha() and w.lower() not in lex.places
             and w not in lex.leading_stopwords and w.lower() not in lex.org_heads and w.lower() not in lex.common_words
-            and w.lower() not in lex.stop_phrases and w.lower() not in _ROLE_TERMS)
+            and w.lower() not in lex.stop_phrases and w.lower() not in lex.role_terms)
 
 
 _DESCRIPTION_BEFORE = re.compile(r"(?:^|[^\w-])(?:a|an)\s+(?:(?:leading|global|new|separate|private|public|diversified|major|"
@@ -1667,7 +1667,7 @@ def _context(text: str, cands: list[Candidate], lower: frozenset[str] | set[str]
             c.signals.append("party-context")
         if c.kind == "Organization" and c.score < ACCEPT and "generic-head" not in c.signals \
                 and (len(c.text.split()) >= 2 or _distinctive_word(c.text, lower, english=False)) \
-                and c.text.lower() not in _ROLE_TERMS and _party_of_suit(before, after):
+                and c.text.lower() not in lexicon().role_terms and _party_of_suit(before, after):
             c.score = 0.7  # "Whinstone filed a petition against …", "a complaint against Whinstone"
             c.signals.append("party-context")
         if (c.kind == "Organization" and c.score < ACCEPT and c.text.startswith("The ") and len(c.text.split()) >= 3
@@ -1837,14 +1837,6 @@ def _groups(text: str, cands: list[Candidate]) -> None:
                 c.signals.append("caption")
 
 
-_ROLE_TERMS = {"company", "registrant", "issuer", "corporation", "lender", "lenders", "borrower", "borrowers", "agent",
-               "administrative agent", "collateral agent", "escrow agent", "trustee", "buyer", "seller", "purchaser",
-               "parent", "sub", "merger sub", "guarantor", "bank", "investor", "acquiror", "acquirer", "target",
-               "partnership", "fund", "trust", "advisor", "adviser", "manager", "sponsor", "underwriter", "placement agent",
-               "representative", "landlord", "tenant", "licensor", "licensee", "consultant", "executive", "employee",
-               "holder", "stockholder", "shareholder", "noteholder", "purchasers", "sellers", "buyers", "offeror",
-               "depositor", "servicer", "custodian", "administrator", "registrar", "transfer agent", "paying agent",
-               "owner trustee", "indenture trustee", "depositary", "arranger", "lead arranger", "syndication agent"}
 
 
 def _name_like_term(term: str, target: Candidate) -> bool:
@@ -1852,7 +1844,7 @@ def _name_like_term(term: str, target: Candidate) -> bool:
     ("the Lender"), not a defined concept ("Confidential Information", "Closing Date")."""
     lex = lexicon()
     low = term.lower()
-    if low in _ROLE_TERMS or low.split()[-1] in _ROLE_TERMS:
+    if low in lex.role_terms or low.split()[-1] in lex.role_terms:
         return True
     words = re.findall(r"[A-Za-z][A-Za-z'’\-\.&]*", term)
     if not words:

@@ -74,6 +74,7 @@ PATTERN_FILES = (
     "person_capacity_words.txt",
     "deal_nouns.txt",
     "number_words.txt",
+    "role_terms.txt",
 )
 
 
@@ -131,6 +132,7 @@ class Lexicon:
     person_capacity_words: tuple[str, ...] = ()  # lower case: "trustee", "escrow agent" (before a comma and a person)
     deal_nouns: tuple[str, ...] = ()  # lower case: "acquisition", "merger" (after a name: the deal's other party)
     number_words: tuple[tuple[str, int], ...] = ()  # ("twenty", 20), ("first", 1): a name's leading number in words
+    role_terms: frozenset[str] = frozenset()  # lower case: "borrower", "wfoe" (a defined term naming a party by its role)
 
 
 def _key(token: str) -> str:
@@ -175,6 +177,7 @@ def lexicon() -> Lexicon:
         person_capacity_words=tuple(sorted((s.lower() for s in load_list("person_capacity_words.txt")), key=len, reverse=True)),
         deal_nouns=tuple(sorted((s.lower() for s in load_list("deal_nouns.txt")), key=len, reverse=True)),
         number_words=tuple((w.lower(), int(v)) for w, v in (line.split("\t")[:2] for line in load_list("number_words.txt"))),
+        role_terms=frozenset(s.lower() for s in load_list("role_terms.txt")),
     )
 
 

@@ -59,3 +59,15 @@ def test_lender_standing_needs_the_sentence_to_end_or_name_the_facility():
             "the Company.")
     ents = [("Keel Bank National Association", "ORG", "kb")]
     assert not slots(run(text, ents), "lender")
+
+
+def test_a_role_term_defined_beside_a_short_name_is_an_alias():
+    from corpkg.extract.pipeline import extract_filing
+    from corpkg.extract.reader import read_text
+
+    text = ("Tarrow Orchard Group, Inc. (the \"Company\") conducts its operations through its subsidiary, Ganxi "
+            "Lanshan Agricultural Technology Co., Ltd. (\"Ganxi Lanshan\" or the \"WFOE\"). In 2025 the WFOE "
+            "obtained a one-year loan of RMB 6,000,000 from Bank of Hengzhou Co., Ltd.\n")
+    ex = extract_filing(read_text(text.encode(), "10k.txt"))
+    (sub,) = [e for e in ex.entities if e.label.startswith("Ganxi Lanshan")]
+    assert "WFOE" in sub.aliases

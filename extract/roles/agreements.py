@@ -105,7 +105,7 @@ def _schedule_rows(text: str, head: re.Match[str], e: int) -> list[Commitment]:
     pos = head.end() + 1
     above: tuple[str, int] | None = None  # a name-only line just above (the start of a wrapped name)
     last_row = False  # the line before was a row
-    while pos < e and len(out) < _LIM["commitment_rows"] and gap <= _LIM["commitment_gap_lines"]:
+    while pos < e and len(out) < _LIM["commitment_rows"] and gap <= _LIM["commitment_gap_lines" if not out else "commitment_row_gap_lines"]:
         nl = text.find("\n", pos, e)
         line_end = nl if nl >= 0 else e
         line = text[pos:line_end]
@@ -117,7 +117,8 @@ def _schedule_rows(text: str, head: re.Match[str], e: int) -> list[Commitment]:
             above, last_row = None, False
             pos = nxt
             continue
-        if _RX["commitment_total"].match(cells[0]) or _RX["commitment_table_head"].match(line):
+        if _RX["commitment_total"].match(cells[0]) or _RX["commitment_table_head"].match(line) \
+                or (out and gap and _RX["schedule_end"].match(line.strip())):
             break
         rest = "\t".join(cells[1:])
         found = _amount(rest, currency) if len(cells) > 1 else None
@@ -228,6 +229,9 @@ def agreement_facts(doc: Document, ag: Agreement, resolve: Resolve, issuer_key: 
     # once another signer lends ("BANK OF AMERICA, N.A., as a Bank" … "HARRIS TRUST AND SAVINGS BANK")
     uncaptioned = ag.kind in _words("uncaptioned_lender_kinds") and any(
         s.org and s.capacity and is_lending_capacity(s.capacity) for s in ag.signatories)
+    # a note purchase agreement's buyers sign under the first buyer's block, each without a capacity of its own
+    buyers_sign = ag.kind in _words("note_purchase_kinds") and any(
+        s.org and s.capacity and is_lending_capacity(s.capacity) for s in ag.signatories)
     with_part = {normalize_name(p.name) for p in ag.parties if p.capacity}
     signed_guarantors: set[str] = set()  # who signs as a guarantor only: no agent, whatever the preamble's list seemed to say
     lend_group = False  # the last block's caption ("LENDERS:") lends: blocks under it without a capacity lend too
@@ -253,6 +257,8 @@ def agreement_facts(doc: Document, ag: Agreement, resolve: Resolve, issuer_key: 
             put(slots, "lender", s.org, ev)  # "LENDER:" over several blocks: each block after it lends
         elif (uncaptioned and not s.capacity and _LENDER_NAME.search(s.org.title() if s.org.isupper() else s.org)
               and normalize_name(s.org) not in with_part):
+            put(slots, "lender", s.org, ev)
+        elif buyers_sign and not s.capacity and normalize_name(s.org) not in with_part:
             put(slots, "lender", s.org, ev)
         if s.person and s.title:
             org_key = resolve(s.org, "Organization", ev)
