@@ -248,6 +248,7 @@ def find_entities(
             cands.extend(shifted)
             for ln in plinks:
                 links.append((shifted[ln.target], Link(ln.kind, ln.target, ln.alias, ln.alias_start + a, ln.alias_end + a)))
+    cands = _split_known_and(cands, links)
     _name_lines(text, cands)
     _signature_initials(text, cands)
     if issuer is None:
@@ -259,6 +260,34 @@ def find_entities(
     builder.surname_first_names()
     builder.scan()
     return builder.index(passages)
+
+
+_AND = re.compile(r"\s+(?:and|AND)\s+")
+
+
+def _split_known_and(cands: list[Candidate], links: list[tuple[Candidate, Link]]) -> list[Candidate]:
+    """Split an organization read as one name across " and " when one side is a short name the document
+    defines for another party ("… Mellon Bank, N.A. (“Mellon”) and Fulton Bank" … "Term loan – PNC, Mellon
+    and Fulton Bank"; "… provided by CIBC Bank USA and Huntington"): two parties, not one bank."""
+    known = {" ".join(ln.alias.split()) for c, ln in links if ln.kind in ("defined", "acronym") and c.kind == "Organization"}
+    if not known:
+        return cands
+    targets = {id(c) for c, _ in links}
+    out: list[Candidate] = []
+    for c in cands:
+        pieces = _AND.split(c.text) if c.kind == "Organization" and c.accepted and id(c) not in targets else [c.text]
+        if len(pieces) != 2 or c.text in known or not (pieces[0] in known or pieces[1] in known) \
+                or not all(x[:1].isupper() for x in pieces) \
+                or not all(x in known or len(x.split()) >= 2 for x in pieces):  # "PHK and Swoosh Holdings": a person's initials
+            out.append(c)
+            continue
+        m = _AND.search(c.text)
+        assert m is not None
+        left, right = c.text[: m.start()], c.text[m.end() :]
+        signals = [*c.signals, "split-known-alias"]
+        out.append(Candidate(c.start, c.start + len(left), left, c.kind, c.score, list(signals), c.rejected, c.group))
+        out.append(Candidate(c.start + m.end(), c.end, right, c.kind, c.score, list(signals), c.rejected, c.group))
+    return out
 
 
 def _analyse(nlp: Language, texts: Iterable[str]) -> Iterator[tuple[list[Candidate], list[Link]]]:

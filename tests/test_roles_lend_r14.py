@@ -71,3 +71,37 @@ def test_a_role_term_defined_beside_a_short_name_is_an_alias():
     ex = extract_filing(read_text(text.encode(), "10k.txt"))
     (sub,) = [e for e in ex.entities if e.label.startswith("Ganxi Lanshan")]
     assert "WFOE" in sub.aliases
+
+
+def _extract(text, name="10k.txt"):
+    from corpkg.extract.pipeline import extract_filing
+    from corpkg.extract.reader import read_text
+
+    return extract_filing(read_text(text.encode(), name))
+
+
+def _pairs(ex):
+    lab = {e.key: e.label for e in ex.entities}
+    return {(lab[k], lab[b]) for f in ex.facts if f.role == "credit"
+            for k in f.participant("lender") for b in f.participant("borrower")}
+
+
+def test_debt_table_row_names_several_lenders_with_a_footnote_and_a_maturity():
+    text = ("FORM 10-K\n\nQUILLMORE FOODS, INC.\n(Exact name of registrant as specified in its charter)\n\n"
+            "Note 6 - Long-Term Debt\n\n"
+            "The Company's credit agreement is with Pellam Bank, N.A. (\"Pellam\") and Osgood Savings Bank.\n\n"
+            "Term loan - Pellam and Osgood Savings Bank, due 2031 (a)\t$9,000\t$10,000\n"
+            "Revolving line of credit - Tarrant Community Bank (b)\t$640\t$410\n"
+            "Capital leases\t$120\t$140\n")
+    pairs = _pairs(_extract(text))
+    assert {("Pellam Bank, N.A.", "Quillmore Foods, Inc."), ("Osgood Savings Bank", "Quillmore Foods, Inc."),
+            ("Tarrant Community Bank", "Quillmore Foods, Inc.")} <= pairs
+
+
+def test_a_defined_short_name_before_and_is_a_party_of_its_own():
+    text = ("Bramwell Solar Project LLC is financing construction with a construction loan of up to $90 million "
+            "provided by Kettering Bank USA and Halloran. Halloran National Bank (\"Halloran\") also provides "
+            "letters of credit.\n")
+    ex = _extract(text, "10q.txt")
+    labels = {e.label for e in ex.entities}
+    assert "Kettering Bank USA and Halloran" not in labels and "Kettering Bank USA" in labels

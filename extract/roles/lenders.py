@@ -470,11 +470,11 @@ class LenderExtractor(RoleComponent):
             if rm and not found and (len(cells) > 1 or find_money(line)):
                 at = cells[0][0] + rm.start("name")
                 here = [m for m in p.mentions_in(at, cells[0][0] + rm.end("name")) if not m.pronoun]
-                if len(here) == 1:
+                if here:  # "Term loan – PNC, Mellon and Fulton Bank, due 2004": each of them lends
                     owner = borrower
                     if rm.group("borrower"):
                         owner = p.ctx.resolve_key(rm.group("borrower")) or owner
-                    found.append((here[0], owner))
+                    found += [(m, owner) for m in here]
             for m, owner in found:
                 if m.key != owner and (m.key, owner) not in pairs:
                     pairs[(m.key, owner)] = (m, start)
