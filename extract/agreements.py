@@ -198,6 +198,7 @@ def _parties(text: str, a: int, b: int) -> list[AgreementParty]:
     pending: list[int] = []  # parties waiting for an "as ..." capacity
     since_capacity: list[int] = []  # every party since the last capacity, across " and "
     prev_and = False
+    after_comma = False  # the piece before ended at a comma
     address = 0  # pieces of a postal address still to skip ("having its principal place of business at …")
     carry = 0  # an address begun inside the previous piece
     group_cap: str | None = None  # the capacity of the unnamed group just read ("the Lenders party hereto")
@@ -239,7 +240,10 @@ def _parties(text: str, a: int, b: int) -> list[AgreementParty]:
                 pending = _term_to_last(out, pending, defined.group(1).strip(), defined.group(0))
             continue
         lead_and = piece.lower().startswith("and ") or prev_and
-        prev_and = piece.lower() == "and"
+        # an "and" alone on its line after a name without a comma joins it to the next as " and " does
+        # ("LONE STAR VALVE & FITTING COMPANY" / "and" / "LSV MANUFACTURING, INC.," / "as Borrowers,")
+        prev_and = piece.lower() == "and" and after_comma
+        after_comma = text[e : e + 1] == ","
         collectively = _rx("collective_capacity").match(piece) is not None
         lead_m = _rx("enumerator").match(piece) or _rx("lead_strip").match(piece)
         while lead_m:  # "RECITALS A. Lantern Mobility, Inc.": a heading, then a list marker
@@ -265,7 +269,8 @@ def _parties(text: str, a: int, b: int) -> list[AgreementParty]:
             if term and out and (len(out) - 1) not in pending:
                 out[-1] = _with_term(out[-1], term)
             continue
-        lead_cut = _rx("party_lead").search(name_part)
+        # (an unnamed group keeps its words: "THE LENDERS FROM TIME TO TIME PARTY HERETO" is no "FROM" lead)
+        lead_cut = None if _rx("generic").match(name_part) else _rx("party_lead").search(name_part)
         if lead_cut:  # "1995 among DELTA TEXTILE MILLS, INC.": the list's opening words are no part of the name
             at = body.find(name_part)
             s += at + lead_cut.end() if at >= 0 else 0
