@@ -105,3 +105,27 @@ def test_a_defined_short_name_before_and_is_a_party_of_its_own():
     ex = _extract(text, "10q.txt")
     labels = {e.label for e in ex.entities}
     assert "Kettering Bank USA and Halloran" not in labels and "Kettering Bank USA" in labels
+
+
+def test_an_enumeration_of_lenders_mixing_people_and_organizations():
+    text = ("On May 4, 2009, the Company entered into a Bridge Loan Agreement with Larchmont Capital Partners, LLC "
+            "(\"Larchmont\") and other lenders (the \"Bridge Lenders\"). The other Bridge Lenders are Peter A. Vasko, "
+            "The Emmerich Family Trust, Coldbrook Ventures II, L.P. and Gerald T. Ambry, a member of the Board.\n")
+    ents = [("Larchmont Capital Partners, LLC", "ORG", "lcp"), ("Larchmont", "ORG", "lcp"), ("Peter A. Vasko", "PERSON", "pv"),
+            ("The Emmerich Family Trust", "ORG", "eft"), ("Coldbrook Ventures II, L.P.", "ORG", "cv"),
+            ("Gerald T. Ambry", "PERSON", "ga")]
+    assert {"pv", "eft", "cv", "ga"} <= slots(run(text, ents), "lender")
+
+
+def test_the_lender_was_names_a_lender():
+    text = ("On August 30, 2012, the Company obtained a $40,000 unsecured loan to meet its payroll. The lender was "
+            "Raymond T. Kessick, our Chief Financial Officer.\n")
+    ents = [("Raymond T. Kessick", "PERSON", "rk")]
+    facts = run(text, ents)
+    assert slots(facts, "lender") == {"rk"} and slots(facts, "borrower") == {ISS}
+
+
+def test_a_list_of_directors_after_a_lender_does_not_lend():
+    text = ("The Company borrowed $50,000 from Peter A. Vasko. Our directors are Gerald T. Ambry and Dana Moss.\n")
+    ents = [("Peter A. Vasko", "PERSON", "pv"), ("Gerald T. Ambry", "PERSON", "ga"), ("Dana Moss", "PERSON", "dm")]
+    assert slots(run(text, ents), "lender") == {"pv"}

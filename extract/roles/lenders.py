@@ -863,6 +863,26 @@ class LenderExtractor(RoleComponent):
                 k -= 1
         found.sort(key=lambda x: x.start)
         found += self._person_lenders(p, a, b, triggers, {f.key for f in found})
+        # an enumeration of lenders mixing people and organizations ("Peter A. Kozlowski, The Dunmore Family
+        # Trust, Elkhorn Ventures II, L.P. and Gerald T. Mabry"): each name after a lender in the list lends
+        named = [m for m in p.mentions_in(a, b, pronouns=False) if m.label in ("ORG", "PERSON")]
+        have = {f.start for f in found}
+        for i, m in enumerate(named):
+            if m.start not in have:
+                continue
+            cur = m
+            for n in named[i + 1 :]:
+                if n.start in have:
+                    cur = n
+                    continue
+                if n.key == issuer or n.key in borrowers or (n.start in groups and not groups[n.start].lends) \
+                        or not _LENDER_LIST_GAP.fullmatch(p.text, cur.end, n.start) \
+                        or _RX["clause_subject_after"].match(p.text, n.end, b) or _NOT_LENDER_NAME.search(n.text):
+                    break
+                if n.key not in {f.key for f in found}:
+                    found.append(n)
+                have.add(n.start)
+                cur = n
         return found, agents, arrangers, borrowers, groups
 
     @staticmethod
@@ -881,6 +901,10 @@ class LenderExtractor(RoleComponent):
             if _no_lender_head(head):
                 continue
             ok = _lends_after(p.text, m.end, b) or bool(_BORROWED_FROM.search(head)) or bool(_NOTE_TO.search(head))
+            if not ok:
+                # "The other Bridge Lenders are Peter A. Kozlowski, …": the lenders said to be the names that follow
+                cue = _LENDERS_NAMED.search(p.text, max(a, m.start - _W["lenders_named_before"]), m.start)
+                ok = bool(cue and (triggers or _RX["lending_cue_word"].search(cue.group(0))))
             if not ok:
                 pm = _PREP.search(head)
                 ok = bool(pm and _PERSON_PREP.match(pm.group(0))
