@@ -169,6 +169,14 @@ def _regexes() -> dict[str, re.Pattern[str]]:
             r"consultancy|maker|holding company|group|network|chain|brokerage|exchange|studio|laboratory)s?\b",
             re.IGNORECASE,
         ),
+        # a lender named after its loan ("borrowed $750,000 from Five Points Bank", "a term loan from …"): the
+        # phrase is an organization even when its words are ordinary ones
+        "lending_org_before": re.compile(
+            r"(?<![\w-])(?:borrowed|borrowings?|loans?|lines?\s+of\s+credit|credit\s+(?:facility|line|agreement)|"
+            r"financing|advances?|promissory\s+notes?|indebted(?:ness)?|owed|owing)\b[^.;:()]{0,60}?"
+            r"(?<![\w-])(?:from|with|by|to)\s+(?:the\s+)?\Z",
+            re.IGNORECASE,
+        ),
         "org_before": re.compile(
             r"(?<![\w-])(?:(?:marketed|manufactured|distributed|developed|sold|produced|owned|acquired|licensed|supplied|made|"
             r"published|sponsored|operated|managed|advised|audited|purchased|bought|leased|spun\s+off)\s+(?:by|from)|"
@@ -1661,6 +1669,11 @@ def _context(text: str, cands: list[Candidate], lower: frozenset[str] | set[str]
             c.kind = "Organization"
             c.score = 0.7
             c.signals.append("org-context")
+        if c.kind == "Organization" and 0.45 <= c.score < ACCEPT and len(c.text.split()) >= 2 \
+                and _key(c.text.split()[-1]) in lexicon().org_heads and rx["lending_org_before"].search(before) \
+                and not all(w.lower() in _generic_lender_words() for w in c.text.split()[:-1]):
+            c.score = 0.7  # "borrowed $750,000 from Five Points Bank": a lender, not a generic phrase
+            c.signals.append("lending-context")
         if c.kind == "Person" and c.score < ACCEPT and _nameish(c.text) and len(c.text.split()) >= 2 \
                 and _SIDE_WORD_BEFORE.search(before):
             c.score = 0.8  # "Plaintiffs Ada Finch and Tom Beale allege …": named individual parties
@@ -1837,6 +1850,11 @@ def _groups(text: str, cands: list[Candidate]) -> None:
                 c.signals.append("caption")
 
 
+
+
+@lru_cache(maxsize=1)
+def _generic_lender_words() -> frozenset[str]:
+    return frozenset(load_list("generic_lender_words.txt"))
 
 
 def _name_like_term(term: str, target: Candidate) -> bool:

@@ -129,3 +129,17 @@ def test_a_list_of_directors_after_a_lender_does_not_lend():
     text = ("The Company borrowed $50,000 from Peter A. Vasko. Our directors are Gerald T. Ambry and Dana Moss.\n")
     ents = [("Peter A. Vasko", "PERSON", "pv"), ("Gerald T. Ambry", "PERSON", "ga"), ("Dana Moss", "PERSON", "dm")]
     assert slots(run(text, ents), "lender") == {"pv"}
+
+
+def test_a_bank_named_by_ordinary_words_after_its_loan_is_an_organization():
+    from corpkg.extract.nlp import COMPONENT, build_pipeline
+
+    comp = build_pipeline().get_pipe(COMPONENT)
+
+    def score(text, name):
+        return next(c.score for c in comp.analyse(text).candidates if c.text == name)
+
+    assert score("In June 2000, the subsidiary borrowed $750,000 from Five Points Bank to fund working capital.",
+                 "Five Points Bank") >= 0.6
+    assert score("The notice went to Five Points Bank.", "Five Points Bank") < 0.6  # no lending context
+    assert score("The subsidiary repaid the loan to Investment Bank.", "Investment Bank") < 0.6  # a kind of bank
