@@ -199,6 +199,7 @@ def _parties(text: str, a: int, b: int) -> list[AgreementParty]:
     since_capacity: list[int] = []  # every party since the last capacity, across " and "
     prev_and = False
     after_comma = False  # the piece before ended at a comma
+    bare_and = False  # an "and" alone on its line joined the pending names: a singular capacity is the last one's
     address = 0  # pieces of a postal address still to skip ("having its principal place of business at …")
     carry = 0  # an address begun inside the previous piece
     group_cap: str | None = None  # the capacity of the unnamed group just read ("the Lenders party hereto")
@@ -243,6 +244,7 @@ def _parties(text: str, a: int, b: int) -> list[AgreementParty]:
         # an "and" alone on its line after a name without a comma joins it to the next as " and " does
         # ("LONE STAR VALVE & FITTING COMPANY" / "and" / "LSV MANUFACTURING, INC.," / "as Borrowers,")
         prev_and = piece.lower() == "and" and after_comma
+        bare_and = bare_and or (piece.lower() == "and" and not after_comma)
         after_comma = text[e : e + 1] == ","
         collectively = _rx("collective_capacity").match(piece) is not None
         lead_m = _rx("enumerator").match(piece) or _rx("lead_strip").match(piece)
@@ -260,6 +262,9 @@ def _parties(text: str, a: int, b: int) -> list[AgreementParty]:
         name_part = body[: cap_m.start()].strip(" ,") if cap_m else body.strip(" ,")
         if cap_m and cap_m.start() == 0 or (not name_part and capacity):
             targets = since_capacity if collectively and capacity else pending
+            if bare_and and capacity and not _rx("plural_capacity").search(body.rstrip(" ,;.")):
+                targets = targets[-1:]  # "THE LENDERS …" / "and" / "X BANK," / "as Agent": X alone is the agent
+            bare_and = False
             if not targets and included and included[-1][0] == len(out) - 1:
                 targets = [included.pop()[0]]  # "…, including A and B, and C, as Agent": C's own capacity
                 including = None

@@ -852,7 +852,7 @@ class LenderExtractor(RoleComponent):
         for j in range(len(orgs) - 1, 0, -1):
             m = orgs[j]
             status = _LENDER_STATUS.match(p.text, m.end, b)
-            if not any(f.start == m.start for f in found) or not status or not re.search(r"\b(?:are|were)\b", status.group(0)):
+            if not any(f.start == m.start for f in found) or not status or not _RX["plural_standing"].search(status.group(0)):
                 continue  # a plural standing only: "… and C lends to Y" keeps the names before it out
             k = j
             while k > 0 and _RX["lender_enumeration_gap"].fullmatch(p.text, orgs[k - 1].end, orgs[k].start):
