@@ -143,3 +143,21 @@ def test_a_bank_named_by_ordinary_words_after_its_loan_is_an_organization():
                  "Five Points Bank") >= 0.6
     assert score("The notice went to Five Points Bank.", "Five Points Bank") < 0.6  # no lending context
     assert score("The subsidiary repaid the loan to Investment Bank.", "Investment Bank") < 0.6  # a kind of bank
+
+
+def test_sellers_paid_with_the_buyers_promissory_notes_lend_to_the_buyer():
+    text = ("On January 31, 1997, the Company acquired all of the outstanding capital stock of Tillamook Converting "
+            "Co. (\"Tillamook\"), a Salem, Oregon manufacturer, from Ernest W. Dahlquist and Ruth A. Dahlquist. The "
+            "purchase price consisted of $2,100,000 in cash and a $1,200,000 promissory note payable to the "
+            "Dahlquists in five annual installments.\n")
+    ents = [("Tillamook Converting Co.", "ORG", "tc"), ("Tillamook", "ORG", "tc"), ("Ernest W. Dahlquist", "PERSON", "ed"),
+            ("Ruth A. Dahlquist", "PERSON", "rd")]
+    facts = run(text, ents)
+    assert {"ed", "rd"} <= slots(facts, "lender") and "tc" not in slots(facts, "lender")
+
+
+def test_sellers_paid_in_cash_do_not_lend():
+    text = ("On January 31, 1997, the Company acquired all of the outstanding capital stock of Tillamook Converting "
+            "Co. from Ernest W. Dahlquist. The purchase price of $3,300,000 was paid in cash at closing.\n")
+    ents = [("Tillamook Converting Co.", "ORG", "tc"), ("Ernest W. Dahlquist", "PERSON", "ed")]
+    assert not slots(run(text, ents), "lender")

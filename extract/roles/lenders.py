@@ -327,6 +327,7 @@ class LenderExtractor(RoleComponent):
         self._remember_terms(p, drafts[remembered:])
         drafts += self._pledges(p, {m.key for d in drafts for m in d.lenders})
         drafts += self._loans_made(p, sentences, drafts)
+        drafts += self._seller_notes(p, sentences, {m.key for d in drafts for m in d.lenders})
         drafts += self._listed(p, issuer, {m.key for d in drafts for m in d.lenders})
         drafts += self._debt_table(p, issuer)
         drafts += self._investments(p)
@@ -425,6 +426,39 @@ class LenderExtractor(RoleComponent):
                 d = _Draft(lenders=[lender], borrower=y.key, span=(a, b))
                 self._terms(p, a, b, list(_FACILITY.finditer(p.text, a, b)), d)
                 out.append(d)
+        return out
+
+    @staticmethod
+    def _seller_notes(p: Passage, sentences: list[tuple[int, int]], known: set[str]) -> list[_Draft]:
+        """Sellers paid in part with the buyer's promissory notes lend to the buyer: "acquired all of the stock of X
+        from A and B. The purchase price consisted of $2,100,000 in cash and a $1,200,000 promissory note payable
+        to the Dahlgrens" — the names after "from" in a sentence that acquires, when that sentence or one of the
+        next two pays the price with notes to the sellers; the buyer is the subject before the verb (else the filer)."""
+        out: list[_Draft] = []
+        for i, (a, b) in enumerate(sentences):
+            vm = _RX["acquired_from"].search(p.text, a, b)
+            if vm is None:
+                continue
+            after = [m for m in p.mentions_in(vm.end(), b, pronouns=False) if m.label in ("ORG", "PERSON")]
+            if not after or not _RX["seller_gap"].fullmatch(p.text, vm.end(), after[0].start):
+                continue
+            sellers = [after[0]]
+            for n in after[1:]:
+                if not _LENDER_LIST_GAP.fullmatch(p.text, sellers[-1].end, n.start) or n.label != sellers[0].label \
+                        and n.label not in ("ORG", "PERSON"):
+                    break
+                sellers.append(n)
+            span_end = sentences[min(len(sentences) - 1, i + 2)][1]
+            paid = _RX["seller_note_paid"].search(p.text, a, span_end)
+            if paid is None:
+                continue
+            subjects = [m for m in p.mentions_in(a, vm.start(), "ORG") if not _NOT_LENDER_BEFORE.search(
+                p.text[max(a, m.start - _W["owner_of_before"]) : m.start])]
+            buyer = subjects[-1].key if subjects else p.ctx.issuer_key
+            lenders = [m for m in sellers if m.key != buyer]
+            if buyer and lenders:
+                out.append(_Draft(lenders=lenders, borrower=buyer, span=(a, sentences[min(len(sentences) - 1, i + 2)][1]
+                                                                          if paid.start() >= b else b)))
         return out
 
     @staticmethod
