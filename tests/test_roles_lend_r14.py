@@ -161,3 +161,13 @@ def test_sellers_paid_in_cash_do_not_lend():
             "Co. from Ernest W. Dahlquist. The purchase price of $3,300,000 was paid in cash at closing.\n")
     ents = [("Tillamook Converting Co.", "ORG", "tc"), ("Ernest W. Dahlquist", "PERSON", "ed")]
     assert not slots(run(text, ents), "lender")
+
+
+def test_a_debt_row_naming_the_sellers_of_a_business_does_not_make_the_business_a_lender():
+    text = ("FORM 10-Q\n\nSAGUARO GRILL HOLDINGS, INC.\n(Exact name of registrant as specified in its charter)\n\n"
+            "Long-term debt consisted of the following:\n\n"
+            "Seller notes - former shareholders of Arellano Restaurants\t3,000\t3,000\n"
+            "Equipment loans - Pinnacle Restaurant Finance, LLC\t1,460\t1,722\n")
+    pairs = _pairs(_extract(text, "10q.txt"))
+    assert not any(lender.startswith("Arellano") for lender, _ in pairs)
+    assert any(lender == "Pinnacle Restaurant Finance, LLC" for lender, _ in pairs)

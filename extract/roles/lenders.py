@@ -503,7 +503,8 @@ class LenderExtractor(RoleComponent):
             rm = _RX["debt_row_label"].fullmatch(cells[0][1])
             if rm and not found and (len(cells) > 1 or find_money(line)):
                 at = cells[0][0] + rm.start("name")
-                here = [m for m in p.mentions_in(at, cells[0][0] + rm.end("name")) if not m.pronoun]
+                here = [m for m in p.mentions_in(at, cells[0][0] + rm.end("name")) if not m.pronoun
+                        and not _RX["debt_row_owner_of"].search(p.text, at, m.start)]  # "former shareholders of X"
                 if here:  # "Term loan – PNC, Mellon and Fulton Bank, due 2004": each of them lends
                     owner = borrower
                     if rm.group("borrower"):
