@@ -279,8 +279,8 @@ class LenderExtractor(RoleComponent):
                     and not _DEFINITION.search(p.text, a, b):
                 # "entered into a Term Loan Agreement with the lenders party thereto and X, as
                 # administrative agent": the lenders are unnamed, the agent and the borrower are not
-                found_ = borrowers[0] if borrowers else self._borrower(p, a, b, triggers, [], guarantors, agents + arrangers)
-                borrower_ = self._or_issuer(self._term_borrower(p, a, b) if found_ is None else found_, issuer)
+                borrower_ = self._or_issuer(self._sentence_borrower(p, a, b, triggers, [], guarantors, agents + arrangers,
+                                                                borrowers, None), issuer)
                 if borrower_ is not None and borrower_ not in agents:
                     d = _Draft(lenders=[], borrower=borrower_, agents=agents, arrangers=arrangers, span=(a, b))
                     d.co_borrowers = [k for k in borrowers[1:] if k not in agents]
@@ -289,18 +289,13 @@ class LenderExtractor(RoleComponent):
                     drafts.append(d)
                 continue
             if lenders:
-                if borrowers:
-                    borrower: str | None = borrowers[0]
-                elif not triggers and all(m.start in listed for m in lenders):
-                    borrower = issuer  # "“Swingline Lender” means A": the document's own borrower
+                if not borrowers and not triggers and all(m.start in listed for m in lenders):
+                    borrower: str | None = issuer  # "“Swingline Lender” means A": the document's own borrower
                 else:
-                    found = self._borrower(p, a, b, triggers, lenders, guarantors, agents + arrangers)
-                    if found is None:
-                        # "… (the “Credit Agreement”) …" passages before: "The lenders under the Credit Agreement are A, B"
-                        found = self._term_borrower(p, a, b)
-                    if found is None and drafts:
-                        found = drafts[-1].borrower  # "… entered into a credit agreement. The lenders include A and B."
-                    borrower = self._or_issuer(found, issuer)
+                    # "… entered into a credit agreement. The lenders include A and B.": the passage's last borrower
+                    borrower = self._or_issuer(self._sentence_borrower(
+                        p, a, b, triggers, lenders, guarantors, agents + arrangers, borrowers,
+                        drafts[-1].borrower if drafts else None), issuer)
                 if borrower is None:
                     continue
                 lending = {m.key for m in lenders}
@@ -354,6 +349,19 @@ class LenderExtractor(RoleComponent):
             parts += [("guarantor", k) for k in d.guarantors]
             facts.append(p.fact(ROLE, parts, list(d.attrs.items()), d.span, self.extractor))
         return facts
+
+    def _sentence_borrower(self, p: Passage, a: int, b: int, triggers: list[re.Match[str]], lenders: list[Mention],
+                           guarantors: list[str], others: list[str], borrowers: list[str], last: str | None) -> str | None:
+        """Whom a sentence's facility lends to, before the issuer fallback: the party list's first borrower, the
+        borrower ``_borrower`` finds, the one the facility term the sentence names was remembered with ("… (the
+        “Credit Agreement”) …" passages before: "The lenders under the Credit Agreement are A, B"), else
+        ``last`` (the passage's last borrower); None when none is found, "" when unnamed others borrow."""
+        if borrowers:
+            return borrowers[0]
+        found = self._borrower(p, a, b, triggers, lenders, guarantors, others)
+        if found is None:
+            found = self._term_borrower(p, a, b)
+        return last if found is None else found
 
     @staticmethod
     def _remember_terms(p: Passage, drafts: list[_Draft]) -> None:
