@@ -275,15 +275,14 @@ def _split_known_and(cands: list[Candidate], links: list[tuple[Candidate, Link]]
     targets = {id(c) for c, _ in links}
     out: list[Candidate] = []
     for c in cands:
-        pieces = _AND.split(c.text) if c.kind == "Organization" and c.accepted and id(c) not in targets else [c.text]
-        if len(pieces) != 2 or c.text in known or not (pieces[0] in known or pieces[1] in known) \
-                or not all(x[:1].isupper() for x in pieces) \
-                or not all(x in known or len(x.split()) >= 2 for x in pieces):  # "PHK and Swoosh Holdings": a person's initials
+        ands = list(_AND.finditer(c.text)) if c.kind == "Organization" and c.accepted and id(c) not in targets else []
+        m = ands[0] if len(ands) == 1 else None
+        left, right = (c.text[: m.start()], c.text[m.end() :]) if m else ("", "")
+        if m is None or c.text in known or not (left in known or right in known) \
+                or not all(x[:1].isupper() for x in (left, right)) \
+                or not all(x in known or len(x.split()) >= 2 for x in (left, right)):  # "PHK and Swoosh Holdings": initials
             out.append(c)
             continue
-        m = _AND.search(c.text)
-        assert m is not None
-        left, right = c.text[: m.start()], c.text[m.end() :]
         signals = [*c.signals, "split-known-alias"]
         out.append(Candidate(c.start, c.start + len(left), left, c.kind, c.score, list(signals), c.rejected, c.group))
         out.append(Candidate(c.start + m.end(), c.end, right, c.kind, c.score, list(signals), c.rejected, c.group))

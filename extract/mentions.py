@@ -1671,7 +1671,7 @@ def _context(text: str, cands: list[Candidate], lower: frozenset[str] | set[str]
             c.signals.append("org-context")
         if c.kind == "Organization" and 0.45 <= c.score < ACCEPT and len(c.text.split()) >= 2 \
                 and _key(c.text.split()[-1]) in lexicon().org_heads and rx["lending_org_before"].search(before) \
-                and not all(w.lower() in _generic_lender_words() for w in c.text.split()[:-1]):
+                and not all(w.lower() in lexicon().generic_lender_words for w in c.text.split()[:-1]):
             c.score = 0.7  # "borrowed $750,000 from Five Points Bank": a lender, not a generic phrase
             c.signals.append("lending-context")
         if c.kind == "Person" and c.score < ACCEPT and _nameish(c.text) and len(c.text.split()) >= 2 \
@@ -1849,12 +1849,6 @@ def _groups(text: str, cands: list[Candidate]) -> None:
                 c.score = 0.7
                 c.signals.append("caption")
 
-
-
-
-@lru_cache(maxsize=1)
-def _generic_lender_words() -> frozenset[str]:
-    return frozenset(load_list("generic_lender_words.txt"))
 
 
 def _name_like_term(term: str, target: Candidate) -> bool:

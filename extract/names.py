@@ -75,6 +75,7 @@ PATTERN_FILES = (
     "deal_nouns.txt",
     "number_words.txt",
     "role_terms.txt",
+    "generic_lender_words.txt",
 )
 
 
@@ -133,6 +134,7 @@ class Lexicon:
     deal_nouns: tuple[str, ...] = ()  # lower case: "acquisition", "merger" (after a name: the deal's other party)
     number_words: tuple[tuple[str, int], ...] = ()  # ("twenty", 20), ("first", 1): a name's leading number in words
     role_terms: frozenset[str] = frozenset()  # lower case: "borrower", "wfoe" (a defined term naming a party by its role)
+    generic_lender_words: frozenset[str] = frozenset()  # lower case: "investment", "state" (a kind of lender, not a name)
 
 
 def _key(token: str) -> str:
@@ -178,6 +180,7 @@ def lexicon() -> Lexicon:
         deal_nouns=tuple(sorted((s.lower() for s in load_list("deal_nouns.txt")), key=len, reverse=True)),
         number_words=tuple((w.lower(), int(v)) for w, v in (line.split("\t")[:2] for line in load_list("number_words.txt"))),
         role_terms=frozenset(s.lower() for s in load_list("role_terms.txt")),
+        generic_lender_words=frozenset(s.lower() for s in load_list("generic_lender_words.txt")),
     )
 
 

@@ -227,11 +227,10 @@ def agreement_facts(doc: Document, ag: Agreement, resolve: Resolve, issuer_key: 
             put(acq, "merger_sub", p.name, ev)
     # banks signing a syndicated agreement's signature pages without a printed capacity lend
     # once another signer lends ("BANK OF AMERICA, N.A., as a Bank" … "HARRIS TRUST AND SAVINGS BANK")
-    uncaptioned = ag.kind in _words("uncaptioned_lender_kinds") and any(
-        s.org and s.capacity and is_lending_capacity(s.capacity) for s in ag.signatories)
+    signer_lends = any(s.org and s.capacity and is_lending_capacity(s.capacity) for s in ag.signatories)
+    uncaptioned = ag.kind in _words("uncaptioned_lender_kinds") and signer_lends
     # a note purchase agreement's buyers sign under the first buyer's block, each without a capacity of its own
-    buyers_sign = ag.kind in _words("note_purchase_kinds") and any(
-        s.org and s.capacity and is_lending_capacity(s.capacity) for s in ag.signatories)
+    buyers_sign = ag.kind in _words("note_purchase_kinds") and signer_lends
     with_part = {normalize_name(p.name) for p in ag.parties if p.capacity}
     signed_guarantors: set[str] = set()  # who signs as a guarantor only: no agent, whatever the preamble's list seemed to say
     lend_group = False  # the last block's caption ("LENDERS:") lends: blocks under it without a capacity lend too

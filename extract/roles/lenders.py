@@ -322,7 +322,7 @@ class LenderExtractor(RoleComponent):
         self._remember_terms(p, drafts[remembered:])
         drafts += self._pledges(p, {m.key for d in drafts for m in d.lenders})
         drafts += self._loans_made(p, sentences, drafts)
-        drafts += self._seller_notes(p, sentences, {m.key for d in drafts for m in d.lenders})
+        drafts += self._seller_notes(p, sentences)
         drafts += self._listed(p, issuer, {m.key for d in drafts for m in d.lenders})
         drafts += self._debt_table(p, issuer)
         drafts += self._investments(p)
@@ -437,7 +437,7 @@ class LenderExtractor(RoleComponent):
         return out
 
     @staticmethod
-    def _seller_notes(p: Passage, sentences: list[tuple[int, int]], known: set[str]) -> list[_Draft]:
+    def _seller_notes(p: Passage, sentences: list[tuple[int, int]]) -> list[_Draft]:
         """Sellers paid in part with the buyer's promissory notes lend to the buyer: "acquired all of the stock of X
         from A and B. The purchase price consisted of $2,100,000 in cash and a $1,200,000 promissory note payable
         to the Dahlgrens" — the names after "from" in a sentence that acquires, when that sentence or one of the
@@ -452,8 +452,7 @@ class LenderExtractor(RoleComponent):
                 continue
             sellers = [after[0]]
             for n in after[1:]:
-                if not _LENDER_LIST_GAP.fullmatch(p.text, sellers[-1].end, n.start) or n.label != sellers[0].label \
-                        and n.label not in ("ORG", "PERSON"):
+                if not _LENDER_LIST_GAP.fullmatch(p.text, sellers[-1].end, n.start):
                     break
                 sellers.append(n)
             span_end = sentences[min(len(sentences) - 1, i + 2)][1]
@@ -465,8 +464,7 @@ class LenderExtractor(RoleComponent):
             buyer = subjects[-1].key if subjects else p.ctx.issuer_key
             lenders = [m for m in sellers if m.key != buyer]
             if buyer and lenders:
-                out.append(_Draft(lenders=lenders, borrower=buyer, span=(a, sentences[min(len(sentences) - 1, i + 2)][1]
-                                                                          if paid.start() >= b else b)))
+                out.append(_Draft(lenders=lenders, borrower=buyer, span=(a, span_end if paid.start() >= b else b)))
         return out
 
     @staticmethod
