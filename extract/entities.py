@@ -965,6 +965,49 @@ class _Builder:
             if kind in ("short", "name"):
                 ent.forms[_flat(self.text[a:b])] += 1
         self._shared_surnames()
+        self._first_name_refs()
+
+    def _first_name_refs(self) -> None:
+        """"Mr. Dan Carlson … is the CFO of Tidal. … Previously, Dan served as the Chief Marketing Officer
+        at Avatar Associates": a biography's bare first name, standing alone (no capitalised word beside
+        it) in the paragraph after the full name, refers to that person — when the first name is on the
+        first-name list and no ordinary word ("Mark", "Grant", "Bill"), and no other person of the
+        filing has that first name."""
+        lex = lexicon()
+        text = self.text
+        by_first: dict[str, list[_Ent]] = defaultdict(list)
+        for e in self.ents:
+            if e.kind != "Person" or e.dropped or not e.first_last:
+                continue
+            for fl in e.first_last:
+                first = fl.split()[0]
+                if first in lex.first_names and first not in lex.english_words and len(first) > 2:
+                    if e not in by_first[first]:
+                        by_first[first].append(e)
+        if not by_first:
+            return
+        taken = sorted((sa, sb) for e in self.ents for sa, sb, _ in e.spans)
+        starts = [t[0] for t in taken]
+        for first, members in by_first.items():
+            if len(members) != 1:
+                continue
+            ent = members[0]
+            named = sorted(a for a, _b, k in ent.spans if k == "name")
+            if not named:
+                continue
+            word = first.capitalize()
+            for m in re.finditer(rf"(?<![\w&'’.-]){re.escape(word)}(?=(?:['’]s)?(?![\w&-]))", text):
+                a, b = m.span()
+                j = bisect.bisect_right(starts, a) - 1
+                if j >= 0 and taken[j][1] > a:
+                    continue  # inside a recognised name ("Dan Carlson")
+                if re.search(r"[A-Z][\w.&-]*[ \t]+\Z", text[max(0, a - 30) : a]) or \
+                        re.match(r"[ \t]+[A-Z]", text[b : b + 3]):
+                    continue  # part of a longer capitalised phrase
+                k = bisect.bisect_right(named, a) - 1
+                if k < 0 or "\n\n" in text[named[k] : a] or a - named[k] > 3000:
+                    continue  # only after the full name, within its paragraph
+                ent.spans.append((a, b, "short"))
 
     def _shared_surnames(self) -> None:
         """"Mr. Parker" when the filing names two or more Parkers: the one whose full name was written

@@ -357,7 +357,9 @@ def _split_sentences(text: str, a: int, b: int) -> list[tuple[int, int]]:
     for m in re.finditer(r"\S+\.(?=\s+\S)", text[a:b]):
         tok = m.group(0)
         if _is_abbrev(tok) and _key(tok) not in lex.legal_suffix_keys:
-            continue
+            nxt = re.match(r"\s+([A-Z][a-z]+)\b", text[a + m.end() : b])
+            if not (_key(tok) in lex.name_suffixes and nxt and nxt.group(1) in lex.leading_stopwords):
+                continue  # "Tidal Trust II. Before joining", "John Smith Jr. He": the period ends the sentence
         if _key(tok) in lex.legal_suffix_keys:
             nxt = re.match(r"\s+(\S+)", text[a + m.end() : b])
             if nxt and _key(nxt.group(1)) in lex.legal_suffix_keys:

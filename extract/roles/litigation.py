@@ -201,8 +201,9 @@ class LitigationExtractor(RoleComponent):
         out = []
         names = p.mentions_in(a, b)
         for sm in _SEP.finditer(p.text, a, b):
-            if any(m.start <= sm.start() < m.end for m in names):
-                continue  # the initial of a name ("/s/ V. Lawrence Evans"), not "v."
+            letter = sm.start() + len(sm.group()) - len(sm.group().lstrip())
+            if any(m.start <= letter < m.end for m in names):
+                continue  # the initial of a name ("/s/ V. Lawrence Evans", "Corp.\n V. Lawrence Evans"), not "v."
             before = [m for m in p.mentions_in(a, sm.start()) if self._ok(p, m, courts)]
             if not before or not _RX["et_al_gap"].fullmatch(p.text[before[-1].end : sm.start()]):
                 continue

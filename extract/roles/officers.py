@@ -167,6 +167,8 @@ class OfficerExtractor(RoleComponent):
                 later = [x for x in p.mentions_in(m.end, b, "ORG", pronouns=False) if x.start >= m.end]
                 if later and not m.pronoun and _RX["division_at"].fullmatch(p.text, m.end, later[0].start):
                     return later[0], later[0].end
+                if not m.pronoun and _RX["function_noun_after"].match(p.text, m.end, b):
+                    return None, end  # "Director of ETF operations": a function, not an employer
                 return m, m.end
             # "Tom Poe, President, Harbor Leasing Company, said", "Senior Vice President, Regulatory
             # Affairs, Gizmo AG from 1999": the company in apposition, ending the phrase
