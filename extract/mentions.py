@@ -139,7 +139,7 @@ def _regexes() -> dict[str, re.Pattern[str]]:
     sfx_alt = "(?:" + "|".join(sfx) + ")"
     name_sfx = r"(?:Jr|Sr|II|III|IV|Esq|Ph\.D|M\.D|CPA)\.?"
     chunk = (
-        rf"(?:(?<=/s/)|(?<=/S/)|(?<![\w'’\-/&.,]))(?:\d{{1,4}}[ ](?=[A-Z])|\d{{5,10}}[ ](?=[A-Z]))?(?:&[ \t]+)?{_TOK}(?:{_SEP}(?:{_CONNECT}{_SEP})*(?:{_TOK}|&|\d{{1,3}}(?=,?[ ]+[A-Z])|\([A-Z][A-Za-z]+\)(?=[ ]+[A-Z])|\([“\"][A-Z][a-z]+[”\"]\)(?=[ ]+[A-Z][a-z])|[“\"][A-Z][a-z]+[”\"](?=[ ]+[A-Z])|r\.l\.|plc|p\.l\.c\.|r\.o\.|s\.r\.o\.))*"  # noqa: E501 - one token grammar, read as a whole
+        rf"(?:(?<=/s/)|(?<=/S/)|(?<![\w'’\-/&.,]))(?:\d{{1,4}}[ ](?=[A-Z])|\d{{5,10}}[ ](?=[A-Z]))?(?:&[ \t]+)?{_TOK}(?:{_SEP}(?:{_CONNECT}{_SEP})*(?:{_TOK}|&|\d{{1,3}}(?=,?[ ]+[A-Z])|\([A-Z][A-Za-z]+(?:\s[A-Z][a-z]+){{0,2}}\)(?=[ ]+[A-Z]|,[ ]*(?:Inc|Incorporated|Ltd|Limited|LLC|L\.L\.C|Corp|Corporation|L\.P|LP)\b)|\([“\"][A-Z][a-z]+[”\"]\)(?=[ ]+[A-Z][a-z])|[“\"][A-Z][a-z]+[”\"](?=[ ]+[A-Z])|r\.l\.|plc|p\.l\.c\.|r\.o\.|s\.r\.o\.))*"  # noqa: E501 - one token grammar, read as a whole
         rf"(?:(?:[ \t]*,[ \t]*\n?[ \t]*|[ ])(?:{sfx_alt}|{name_sfx})(?![\w\-]))*"
     )
     titles = "|".join(re.escape(t).replace(r"\ ", r"\s+") for t in lex.titles)

@@ -99,3 +99,35 @@ def test_a_first_name_shared_by_two_persons_refers_to_neither(nlp, tmp_path: Pat
             "President of Quorran Investments, Inc.\n")
     pos = _positions(extract_body(nlp, tmp_path, body))
     assert not any(org == "Quorran Investments, Inc." for _, org in pos)
+
+
+GUARANTY = """EXHIBIT A
+
+FORM OF GUARANTY
+
+THIS GUARANTY is dated as of March 4, 2024 executed and delivered by each of Quellin (Fenwick), Inc., a North Carolina corporation, Quellin (Port
+Saltash), Inc., a Florida corporation, Quellin Lakeshore, Inc., a Missouri corporation, and Quellin of Utah, Inc., a Utah corporation (the "Guarantors"), in favor of Brightwater Bank, N.A., as Agent.
+
+"Subsidiary Guarantors" means each of those Subsidiaries of the Company in existence on the Closing Date.
+"""
+
+
+def test_a_parenthesised_word_inside_a_name_before_its_legal_form(nlp, tmp_path: Path) -> None:
+    labels = set(_labels(extract_body(nlp, tmp_path, GUARANTY)).values())
+    assert {"Quellin (Fenwick), Inc.", "Quellin (Port Saltash), Inc."} <= labels
+    # upper-case words in parentheses are no part of a name ("CERTIFIED MAIL (RETURN RECEIPT REQUESTED)")
+    ex = extract_body(nlp, tmp_path, "Item 8.01 Other Events\n\nNotices shall be sent by CERTIFIED MAIL (RETURN RECEIPT REQUESTED) DIRECTED to the Company.\n")
+    assert not any("RETURN" in lb for lb in _labels(ex).values())
+
+
+def test_a_guarantys_preamble_lists_subsidiaries_of_the_party_the_definition_names(nlp, tmp_path: Path) -> None:
+    subs = _subsidiaries(extract_body(nlp, tmp_path, GUARANTY))
+    for name in ("Quellin (Fenwick), Inc.", "Quellin (Port Saltash), Inc.", "Quellin Lakeshore, Inc.", "Quellin of Utah, Inc."):
+        assert (HOC, name) in subs
+    assert not any(sub == "Brightwater Bank, N.A." for _, sub in subs)
+
+
+def test_a_guaranty_without_a_subsidiary_definition_makes_no_subsidiary(nlp, tmp_path: Path) -> None:
+    body = GUARANTY.split('"Subsidiary Guarantors"')[0]
+    subs = _subsidiaries(extract_body(nlp, tmp_path, body))
+    assert not any(sub == "Quellin Lakeshore, Inc." for _, sub in subs)

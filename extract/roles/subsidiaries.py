@@ -185,8 +185,28 @@ class SubsidiaryExtractor(RoleComponent):
             facts += self._merger_sub_parties(p, a, b)
             facts += self._acquired_and_became(p, a, b)
         facts += self._guarantor_list(p, issuer)
+        facts += self._guaranty_preamble(p, issuer)
         facts += self._signature_chain(p)
         return facts
+
+    def _guaranty_preamble(self, p: Passage, issuer: str | None) -> list[Fact]:
+        """"THIS GUARANTY is … executed and delivered by each of A, a North Carolina corporation, B, …":
+        the guarantors listed are subsidiaries — of the issuer for a subsidiary guaranty, else of the party
+        whose subsidiaries the filing defines the guarantors to be (``_guarantor_owner``)."""
+        out: list[Fact] = []
+        for gm in _RX["guaranty_preamble"].finditer(p.text):
+            owner = issuer if gm.group("sub") else self._guarantor_owner(p, issuer)
+            if owner is None:
+                continue
+            first = next((m for m in p.mentions_in(gm.end(), gm.end() + _W["guarantor_list"], "ORG", pronouns=False)
+                          if m.start == gm.end()), None)
+            if first is None:
+                continue
+            for o in self._enumeration_forward(p, first, len(p.text)):
+                if o.key != owner:
+                    out.append(p.fact(ROLE, [("owner", owner), ("owned", o.key)], [], (gm.start(), o.end),
+                                      self.extractor))
+        return out
 
     def _signature_chain(self, p: Passage) -> list[Fact]:
         """A signature chain ("TYBEE CAUSEWAY HOTEL OWNER, LLC" / "By: LOWCOUNTRY HOSPITALITY OP, LP, a Delaware
