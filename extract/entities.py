@@ -263,6 +263,7 @@ def find_entities(
 
 
 _AND = re.compile(r"\s+(?:and|AND)\s+")
+_AMP = re.compile(r"\s+&\s+")
 
 
 def _split_known_and(cands: list[Candidate], links: list[tuple[Candidate, Link]]) -> list[Candidate]:
@@ -276,6 +277,12 @@ def _split_known_and(cands: list[Candidate], links: list[tuple[Candidate, Link]]
     out: list[Candidate] = []
     for c in cands:
         ands = list(_AND.finditer(c.text)) if c.kind == "Organization" and c.accepted and id(c) not in targets else []
+        if not ands and c.kind == "Organization" and c.accepted and id(c) not in targets:
+            # "CCSC & CIGF, Inc.": an ampersand joins two parties only after a one-word short name the
+            # document defines ("Johnson & Johnson", "Procter & Gamble" stay whole)
+            amps = list(_AMP.finditer(c.text))
+            if len(amps) == 1 and c.text[: amps[0].start()] in known and " " not in c.text[: amps[0].start()]:
+                ands = amps
         m = ands[0] if len(ands) == 1 else None
         left, right = (c.text[: m.start()], c.text[m.end() :]) if m else ("", "")
         if m is None or c.text in known or not (left in known or right in known) \
@@ -622,6 +629,12 @@ class _Builder:
             e = self._org_match(norm, suffixed)
         if e is None and kind == "Organization" and not suffixed and _ACRONYM.fullmatch(form):
             e = self._acronym_match(form)
+        if e is None and kind == "Organization" and suffixed and cls:
+            # "CIGF, Inc." of "Commonwealth Income & Growth Fund, Inc.": an acronym with the legal form of
+            # the one organization whose initials spell it
+            am = _SUFFIXED_ACRONYM.fullmatch(form)
+            if am and am.group(2).lower().rstrip(".").replace(".", "") in lexicon().legal_suffix_keys:
+                e = self._acronym_match(am.group(1), cls)
         if e is None and len(form) >= 12:
             full = normalize_name(form, strip_suffix=False)
             for i in {i for v in _deletes(full) for i in self.full_del_idx.get(v, ())}:
@@ -657,11 +670,13 @@ class _Builder:
         e.spans.append((c.start, c.end, "name"))
         return e
 
-    def _acronym_match(self, form: str) -> _Ent | None:
+    def _acronym_match(self, form: str, legal_form: str | None = None) -> _Ent | None:
         """"IBM" of "International Business Machines Corporation" when no defined term links them:
-        the initials of exactly one organization's name (connectors left out) spell the acronym."""
+        the initials of exactly one organization's name (connectors left out) spell the acronym; with
+        ``legal_form`` ("CIGF, Inc."), only organizations of that legal form."""
         acro = form.lower()
         hits = {id(e): e for e in self.ents if e.kind == "Organization" and not e.dropped
+                and (legal_form is None or legal_form in e.legal_forms)
                 and any(_initials(n) == acro for n in e.norms)}
         return _one(hits) if len(hits) == 1 else None
 
@@ -1272,6 +1287,7 @@ def _unit_norm(text: str) -> str:
 
 
 _ACRONYM = re.compile(r"[A-Z]{3,6}")
+_SUFFIXED_ACRONYM = re.compile(r"([A-Z]{3,6}),?\s+(\S+)")  # then group 2 must be a legal form
 _SENTENCE_END = re.compile(r"[a-z0-9)]{2}[.;:!?][\"”’')]*\s+(?=[A-Z(“\"])|\n[ \t]*\n")
 
 

@@ -131,3 +131,28 @@ def test_a_guaranty_without_a_subsidiary_definition_makes_no_subsidiary(nlp, tmp
     body = GUARANTY.split('"Subsidiary Guarantors"')[0]
     subs = _subsidiaries(extract_body(nlp, tmp_path, body))
     assert not any(sub == "Quellin Lakeshore, Inc." for _, sub in subs)
+
+
+OFFICERS_TABLE = """Item 10. Directors and Executive Officers
+
+Halverson Optics Corporation is managed by Quellin Income & Growth Fund, Inc. (the "General Partner"). The directors and officers of the General Partner and key employees of its affiliate Quellin Capital Securities Corp. ("QCSC") are as follows:
+
+NAME\tTITLE
+
+Rhea Dunmore\tChief Operating Officer of QCSC & QIGF, Inc.; Senior Vice President of QCSC
+
+Johnson & Johnson and Procter & Gamble are customers of the Company.
+"""
+
+
+def test_an_ampersand_after_a_defined_short_name_joins_two_parties(nlp, tmp_path: Path) -> None:
+    ex = extract_body(nlp, tmp_path, OFFICERS_TABLE)
+    labels = set(_labels(ex).values())
+    assert not any("QCSC &" in lb for lb in labels)
+    assert {"Johnson & Johnson", "Procter & Gamble"} <= labels
+
+
+def test_an_acronym_with_a_legal_form_is_the_organization_whose_initials_it_spells(nlp, tmp_path: Path) -> None:
+    pos = _positions(extract_body(nlp, tmp_path, OFFICERS_TABLE))
+    assert ("Rhea Dunmore", "Quellin Income & Growth Fund, Inc.") in pos
+    assert ("Rhea Dunmore", "Quellin Capital Securities Corp.") in pos
