@@ -1285,6 +1285,16 @@ def _surname_head(w: _Weighing) -> bool:
     return True
 
 
+def _word_pair_name(w: _Weighing) -> bool:
+    """Two plain words, a listed first name and a listed surname that are both ordinary words too ("Mark
+    Fields", "Dean Banks"): a weak person, which a title or an age beside it confirms (``_context``)."""
+    lex = lexicon()
+    if w.all_caps or w.suffix or len(w.words) != 2 or not all(_PLAIN_WORD.fullmatch(x) for x in w.words):
+        return False
+    first, last = (x.lower() for x in w.words)
+    return first in lex.first_names and last in lex.last_names and _key(w.words[1]) not in lex.org_heads
+
+
 def _too_long(w: _Weighing) -> Candidate | None:
     if len([x for x in w.words if x not in _CONNECTORS]) > _MAX_NAME_WORDS and not w.suffix:
         return w.reject("too long")
@@ -1336,6 +1346,8 @@ def _classify_shape(w: _Weighing) -> Candidate | None:
         w.kind, w.score = "Person", 0.5  # "Robert Parks": weak until a title or an age confirms it
     if _FRIENDS_OF.match(w.flat) and len(w.words) >= 3:
         w.kind, w.score = "Organization", 0.8
+    if w.kind is None and _word_pair_name(w):
+        w.kind, w.score = "Person", 0.3  # "Mark Fields": below acceptance until a title or an age beside it
     if w.kind is None or (len(w.words) == 1 and _generic_plural(w.words[0])):
         return w.reject("generic")  # "Supervisors" (from "the Board of Supervisors")
     return None
@@ -1660,7 +1672,8 @@ def _context(text: str, cands: list[Candidate], lower: frozenset[str] | set[str]
             # a listed first name that is also a word ("Officer, Mark Benjamin"): the title beside it makes the
             # person unless the surname is a common word too; an age makes it even then ("Dean Banks, age 47")
             first_named = ws[0].lower() in lex.first_names and (
-                ws[-1].lower() not in lex.common_words or bool(rx["age_after"].search(after)))
+                ws[-1].lower() not in lex.common_words or bool(rx["age_after"].search(after))
+                or (len(ws) == 2 and ws[-1].lower() in lex.last_names and bool(rx["title_after"].search(after))))
             if c.kind == "Person" or (c.score < 0.5 and _nameish(c.text) and 2 <= len(ws) <= 4
                                       and (first_named or not any(w.lower() in lex.common_words for w in ws))):
                 c.kind, c.score = "Person", max(c.score, 0.85)

@@ -156,3 +156,23 @@ def test_an_acronym_with_a_legal_form_is_the_organization_whose_initials_it_spel
     pos = _positions(extract_body(nlp, tmp_path, OFFICERS_TABLE))
     assert ("Rhea Dunmore", "Quellin Income & Growth Fund, Inc.") in pos
     assert ("Rhea Dunmore", "Quellin Capital Securities Corp.") in pos
+
+
+def test_a_first_name_and_surname_that_are_words_are_a_person_beside_a_title(nlp, tmp_path: Path) -> None:
+    body = ("Item 5.02 Departure of Directors or Certain Officers\n\nOn May 3, 2024, Halverson Optics Corporation "
+            "announced that Mark Fields, Vice President of Halverson Optics Corporation, will retire. The Mark Fields "
+            "of the company lie in Ohio.\n")
+    ex = extract_body(nlp, tmp_path, body)
+    assert ("Mark Fields", HOC) in _positions(ex)
+    assert sum(1 for e in ex.entities if e.label == "Mark Fields") == 1
+
+
+def test_persons_named_on_behalf_of_an_organization_hold_their_titles_there(nlp, tmp_path: Path) -> None:
+    body = ("Item 8.01 Other Events\n\nParticipating on behalf of Halverson Optics Corporation at this meeting was "
+            "Rhea Dunmore, General Counsel, and on behalf of Quorran Investments, Inc. were Trevor Vantongeren, Chief "
+            "Executive Officer, and Ansel Corrigan, Chief Scientific Officer.\n")
+    pos = _positions(extract_body(nlp, tmp_path, body))
+    assert ("Trevor Vantongeren", "Quorran Investments, Inc.") in pos
+    assert ("Ansel Corrigan", "Quorran Investments, Inc.") in pos
+    assert ("Rhea Dunmore", HOC) in pos
+    assert ("Trevor Vantongeren", HOC) not in pos

@@ -183,6 +183,17 @@ class OfficerExtractor(RoleComponent):
         return None, end
 
     @staticmethod
+    def _represented(p: Passage, a: int, person: Mention) -> Mention | None:
+        """"… and on behalf of Parent were Mark Land, Chief Executive Officer, and Andrew Hopkins, Chief
+        Scientific Officer": the organization the persons listed after "on behalf of X were" speak for
+        (no other organization named between)."""
+        for m in reversed(p.mentions_in(a, person.start, "ORG")):
+            if not _RX["on_behalf_before"].search(p.text, max(a, m.start - _W["on_behalf_before"]), m.start):
+                return None  # the nearest organization before the person is no "on behalf of X"
+            return m if _RX["behalf_verb_after"].match(p.text, m.end, person.start) else None
+        return None
+
+    @staticmethod
     def _org_below(p: Passage, end: int) -> Mention | None:
         """A cover-page contact block: name / title / company, one per line ("Andrew Teno" /
         "President and Chief Executive Officer" / "Icahn Enterprises L.P.")."""
@@ -940,6 +951,8 @@ class OfficerExtractor(RoleComponent):
             return []  # "Chairman of the Compensation Committee of …": not a seat we can place
         if org is None:
             org = org_hint
+        if org is None:
+            org = self._represented(p, a, person)
         if org is None:
             org = self._org_below(p, end)
         if org is None:
