@@ -349,8 +349,8 @@ _COLUMNS = re.compile(r"\S {3,}\S|\t")
 
 
 def _split_sentences(text: str, a: int, b: int) -> list[tuple[int, int]]:
-    """Cut after a token ending in a period that is not an abbreviation ("Industries. Auxer"),
-    and after a legal suffix ("Ltd. The")."""
+    """Cut after a token ending in a period that is not an abbreviation ("Industries. Auxer"), after a
+    legal suffix ("Ltd. The"), and after a name suffix before a sentence opener ("Trust II. Before")."""
     lex = lexicon()
     out = []
     start = a
