@@ -109,6 +109,49 @@ def _nicknames() -> dict[str, str]:
     return out
 
 
+NAME_RARITY_CAP = 10.0
+"""At most this many bits of evidence (either way) that a shared first and last name gives for or against
+one person, beside the name comparison's own weight: the Census frequencies are of the US population,
+not of the people SEC filings name."""
+UNLISTED_SHARE = 1e-6
+"""The share of the population assumed for a first name or surname the table lacks (it keeps those
+counted at least 500 times in the 2020 Census, a share of about 1.7 in a million)."""
+
+
+@lru_cache(maxsize=1)
+def _name_shares() -> tuple[dict[str, float], dict[str, float], dict[str, float], float]:
+    """First-name and surname shares of the population (``data/name_frequencies.tsv``, US Census 2020),
+    the shares of initials (a middle initial is the initial of a first name) and the chance that two
+    random persons share first and last name."""
+    tables: dict[str, dict[str, float]] = {"first": {}, "last": {}}
+    for line in (_DATA / "name_frequencies.tsv").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            kind, name, share = line.split("\t")
+            tables[kind][name] = float(share)
+    first, last = tables["first"], tables["last"]
+    initials: dict[str, float] = defaultdict(float)
+    for name, frequency in first.items():
+        initials[name[0]] += frequency
+    total = sum(initials.values())
+    return first, last, {k: v / total for k, v in initials.items()}, sum(v * v for v in first.values()) * sum(v * v for v in last.values())
+
+
+def name_rarity(first: str | None, last: str | None, middle: str | None = None) -> float | None:
+    """Bits of evidence that two records sharing this first and last name (and middle initial, when
+    given) are one person, beyond what sharing a first and last name does on average: log2 of the
+    average chance that two random persons share first and last name over the chance that they share
+    this name, within ±:data:`NAME_RARITY_CAP` ("Bala Padmakumar" gives the cap, "John Smith" about
+    -6; a shared middle initial adds log2 of one over its share, about 3 to 5 bits).  None without both
+    names."""
+    if not first or not last:
+        return None
+    firsts, lasts, initials, average = _name_shares()
+    share = firsts.get(first, UNLISTED_SHARE) * lasts.get(last.replace(" ", ""), UNLISTED_SHARE)
+    if middle:
+        share *= initials.get(middle[0], UNLISTED_SHARE)
+    return max(-NAME_RARITY_CAP, min(NAME_RARITY_CAP, math.log2(average / share)))
+
+
 _SUFFIX_WORDS = {"jr": "jr", "junior": "jr", "sr": "sr", "senior": "sr", "ii": "ii", "iii": "iii", "iv": "iv", "2nd": "ii",
                  "3rd": "iii"}
 _FORM_WORDS = {"name", "title", "by", "its", "signature", "date"}
@@ -362,12 +405,17 @@ def _person_row(rec: Record, orgs: Mapping[str, str]) -> dict[str, Any]:
     middles = sorted({p.middle_initial for p in parts if p.middle_initial})
     suffixes = sorted({p.suffix for p in parts if p.suffix})
     issuer = _scope_org(rec.scope) if rec.scope else None
+    first = full.first or (firsts[0] if firsts else None)
+    # the first and last name whose frequency adjusts the weight of an exact name agreement (one column
+    # per level adjusted, as each level has its own average u)
+    middle = full.middle_initial or (middles[0] if middles else None)
+    shared = f"{first}|{middle or ''}|{full.last}" if first and full.last else None
     return {
         "unique_id": rec.iri,
-        "first": full.first or (firsts[0] if firsts else None),
+        "first": first,
         "first_initial": full.first_initial or None,
         "firsts": firsts,
-        "middle": full.middle_initial or (middles[0] if middles else None),
+        "middle": middle,
         "last": full.last or None,
         "suffix": full.suffix or (suffixes[0] if suffixes else None),
         # a person minted within one filing (no issuer known) has no issuer to compare
@@ -375,6 +423,7 @@ def _person_row(rec: Record, orgs: Mapping[str, str]) -> dict[str, Any]:
         "orgs": sorted({orgs.get(o, o) for o in rec.organizations}),
         "year": _year(rec),
         "filings": sorted(rec.filings),
+        "name_fml": shared, "name_fl": shared.split("|")[0] + "||" + shared.split("|")[2] if shared else None,
     }
 
 
@@ -417,15 +466,18 @@ def _year(rec: Record) -> int | None:
     return years[len(years) // 2] if years else None
 
 
-def _level(sql: str, label: str, m: float, *, null: bool = False, u: float | None = None) -> dict[str, Any]:
+def _level(sql: str, label: str, m: float, *, null: bool = False, u: float | None = None, tf: str | None = None) -> dict[str, Any]:
     """A comparison level with its prior m probability; ``u`` fixes the u probability where random
     pairs mislead (a conflicting middle initial is rare among random pairs, but common among the
-    same-name pairs blocking makes, e.g. a father and his son)."""
+    same-name pairs blocking makes, e.g. a father and his son); ``tf`` names the column whose
+    term frequencies (:func:`_register_name_rarity`) adjust the level's weight value by value."""
     d: dict[str, Any] = {"sql_condition": sql, "label_for_charts": label}
     if null:
         d["is_null_level"] = True
         return d
     d["m_probability"] = m
+    if tf:
+        d.update(tf_adjustment_column=tf, tf_adjustment_weight=1.0, disable_tf_exact_match_detection=True)
     if u is not None:
         d["u_probability"] = u
         d["fix_u_probability"] = True
@@ -469,9 +521,9 @@ def _person_settings(prior: float) -> dict[str, Any]:
             _comparison("name", [
                 _level("last_l IS NULL OR last_r IS NULL", "null", 0, null=True),
                 _level(f"last_l = last_r AND {same_first} AND coalesce(middle_l, '') = coalesce(middle_r, '')",
-                       "same first, middle and last", 0.62),
+                       "same first, middle and last", 0.62, tf="name_fml"),
                 _level(f"last_l = last_r AND {same_first} AND (middle_l IS NULL OR middle_r IS NULL)",
-                       "same first and last, a middle initial missing", 0.22),
+                       "same first and last, a middle initial missing", 0.22, tf="name_fl"),
                 _level(f"last_l = last_r AND {same_first} AND suffix_l IS NULL AND suffix_r IS NULL",
                        "same first and last, middle initials differ (a misprint, or a namesake)", 0.02),
                 _level(f"last_l = last_r AND {same_first}", "same first and last, middle initials and a suffix differ", 0.01, u=0.05),
@@ -644,6 +696,8 @@ def _splink_scores(kind: str, rows: list[dict[str, Any]], pairs: Sequence[Candid
         how = "priors"
         if train and len(pairs) >= MIN_PAIRS_FOR_EM:
             how = _train_m(linker, con, settings)
+        if kind == "Person":
+            _register_name_rarity(linker, db_api, con)
         result = linker.inference.predict()
         model = _parameters(linker, kind, how, prior, len(rows), len(pairs), seed)
     finally:
@@ -660,10 +714,35 @@ def _splink_scores(kind: str, rows: list[dict[str, Any]], pairs: Sequence[Candid
             continue
         seen.add((a, b))
         parts = [f"{c} {row['mw_' + c]:+.1f}" for c in _comparison_names(settings) if row.get("mw_" + c)]
+        # the name-rarity term of an exact name agreement (Splink's term-frequency adjustment)
+        parts += [f"name rarity {row['mw_tf_adj_' + c]:+.1f}" for c in _comparison_names(settings) if row.get("mw_tf_adj_" + c)]
         out.append(Scored(a, b, float(row["match_probability"]),
                           f"match weight {row['match_weight']:.1f} (prior {math.log2(prior / (1 - prior)):.1f}; " + ", ".join(parts) + ")"))
     con.close()
     return out, model
+
+
+def _register_name_rarity(linker: Any, db_api: Any, con: Any) -> None:
+    """Term-frequency tables for the name levels that carry ``tf_adjustment_column``: a value's term
+    frequency is the level's u scaled by how much rarer than average its first and last name are
+    (:func:`name_rarity`), so that Splink's adjustment, log2(u / tf), adds exactly that many bits:
+    the frequency of a name comes from the population, not from the few records of a store."""
+    for comparison in linker._settings_obj.comparisons:  # the trained levels' u (no public getter)
+        for lvl in comparison.comparison_levels:
+            column = lvl._tf_adjustment_input_column_name if lvl._has_tf_adjustments else None
+            if not column or lvl.u_probability is None:
+                continue
+            u = float(lvl.u_probability)
+            values = con.sql(f"SELECT DISTINCT {column} FROM records WHERE {column} IS NOT NULL").fetchall()
+            table = f"name_rarity_{column}"
+            con.execute(f"CREATE OR REPLACE TABLE {table} ({column} VARCHAR, tf_{column} DOUBLE)")
+            rows = []
+            for (value,) in values:
+                first, middle, last = str(value).split("|")
+                bits = name_rarity(first, last, middle)
+                rows.append((value, u * 2.0 ** -(bits or 0.0)))
+            con.executemany(f"INSERT INTO {table} VALUES (?, ?)", rows)
+            linker.table_management.register_term_frequency_lookup(db_api.register(table), column)
 
 
 BLOCKING_COMPARISONS = frozenset({"name", "identifiers"})
