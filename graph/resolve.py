@@ -406,10 +406,8 @@ def _person_row(rec: Record, orgs: Mapping[str, str]) -> dict[str, Any]:
     suffixes = sorted({p.suffix for p in parts if p.suffix})
     issuer = _scope_org(rec.scope) if rec.scope else None
     first = full.first or (firsts[0] if firsts else None)
-    # the first and last name whose frequency adjusts the weight of an exact name agreement (one column
-    # per level adjusted, as each level has its own average u)
     middle = full.middle_initial or (middles[0] if middles else None)
-    shared = f"{first}|{middle or ''}|{full.last}" if first and full.last else None
+    named = bool(first and full.last)
     return {
         "unique_id": rec.iri,
         "first": first,
@@ -423,7 +421,10 @@ def _person_row(rec: Record, orgs: Mapping[str, str]) -> dict[str, Any]:
         "orgs": sorted({orgs.get(o, o) for o in rec.organizations}),
         "year": _year(rec),
         "filings": sorted(rec.filings),
-        "name_fml": shared, "name_fl": shared.split("|")[0] + "||" + shared.split("|")[2] if shared else None,
+        # the names whose frequency adjusts the weight of an exact name agreement (one column per level
+        # adjusted, as each level has its own average u): "first|middle initial|last", "first||last"
+        "name_fml": f"{first}|{middle or ''}|{full.last}" if named else None,
+        "name_fl": f"{first}||{full.last}" if named else None,
     }
 
 

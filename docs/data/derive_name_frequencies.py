@@ -8,8 +8,7 @@ with their counts — and ``census_2020_first_names.parquet`` — 53,616 first n
 
 A name's share is its count over the table's total count.  Names counted fewer than 500 times are left
 out (the table stays small), and so are the tables' "ALL OTHER NAMES" rows; resolution treats a name
-missing from the table as about that rare
-(``UNLISTED_SHARE`` in ``graph/resolve.py``).
+missing from the table as about that rare (``UNLISTED_SHARE`` in ``graph/resolve.py``).
 """
 
 from __future__ import annotations
