@@ -203,14 +203,27 @@ def person_name_parts(name: str) -> NameParts:
     return NameParts(first, first_tok[0], mid, last, suffix)
 
 
-_LEGAL = {"inc", "incorporated", "corp", "corporation", "co", "company", "ltd", "limited", "llc", "lp", "llp", "plc", "na",
+_LEGAL = {"inc", "incorporated", "corp", "corporation", "co", "company", "companies", "ltd", "limited", "llc", "lp", "llp", "plc", "na",
           "sa", "ag", "nv", "bv", "gmbh", "lc", "pllc", "pc", "trust"}
 
 
+_FORM_FAMILY = {"incorporated": "inc", "corp": "inc", "corporation": "inc", "co": "inc", "company": "inc", "companies": "inc",
+                "limited": "ltd", "lc": "llc"}
+"""Legal-form words of one kind of legal person: "Lowe's Company" and "Lowe's Companies, Inc." are
+both corporations; an LLC, a partnership or a national bank is another kind."""
+
+
+_FORM_LAW = {"plc": "uk", "ltd": "uk", "gmbh": "de", "ag": "de", "nv": "nl", "bv": "nl", "sa": "civil"}
+"""The law a legal form belongs to, where it is not the US's: "J.P. Morgan Securities Inc." and "J.P.
+Morgan Securities plc" are two companies of one group, while an Inc. that became an LLC is one."""
+
+
 def _legal_form(name: str) -> str:
+    """The kind of legal person a name's last word says ("inc" for Inc., Corp., Co. …), or ""."""
     n = normalise_name(name).replace("national association", "na")
     words = n.split()
-    return words[-1] if words and words[-1] in _LEGAL - {"trust"} else ""
+    form = words[-1] if words and words[-1] in _LEGAL - {"trust"} else ""
+    return _FORM_FAMILY.get(form, form)
 
 
 def org_core_name(name: str) -> str:
@@ -354,6 +367,7 @@ def _block_keys(rec: Record) -> set[str]:
             if not core:
                 continue
             keys.add(f"on:{core}")
+            keys.add(f"os:{core.replace(' ', '')}")  # "Voice Signal" / "VoiceSignal"
             words = [w for w in core.split() if w not in _GENERIC_FIRST and len(w) > 2]
             if words:
                 keys.add(f"ow:{words[0]}")
@@ -382,6 +396,9 @@ def candidates(recs: Mapping[str, Record], *, max_block: int = 200) -> list[Cand
         for i, a in enumerate(members):
             for b in members[i + 1:]:
                 shared[(a, b) if a < b else (b, a)].add(key.split("|", 1)[1])
+    # a surname alone meets the one person of that surname its issuer has ("Robbins", "Bill Robbins")
+    for bare, full in _lone_full_names(recs).items():
+        shared[(bare, full) if bare < full else (full, bare)].add(f"pn:{recs[bare].scope}:{normalise_name(recs[full].label)}")
     return [Candidate(a, b, tuple(sorted(k))) for (a, b), k in sorted(shared.items())]
 
 
@@ -396,9 +413,29 @@ def _scope_org(scope: str) -> str | None:
     return None
 
 
-def _person_row(rec: Record, orgs: Mapping[str, str]) -> dict[str, Any]:
+def _lone_full_names(recs: Mapping[str, Record]) -> dict[str, str]:
+    """Person node named by a surname alone → the one person of that issuer scope with a first name
+    and that surname, where there is exactly one ("Mr. Robbins" → "Bill Robbins")."""
+    full: dict[tuple[str, str], set[str]] = defaultdict(set)
+    bare: list[tuple[str, str, str]] = []
+    for iri, rec in recs.items():
+        if rec.kind != "Person" or not rec.scope or not _scope_org(rec.scope):
+            continue
+        parts = [person_name_parts(n) for n in rec.names if _specific(n, "Person")]
+        lasts = {p.last for p in parts if p.last}
+        if any(p.first_initial for p in parts):
+            for last in lasts:
+                full[(rec.scope, last)].add(iri)
+        elif len(lasts) == 1:
+            bare.append((iri, rec.scope, next(iter(lasts))))
+    return {iri: next(iter(full[(scope, last)])) for iri, scope, last in bare if len(full.get((scope, last), ())) == 1}
+
+
+def _person_row(rec: Record, orgs: Mapping[str, str], lone_full: str | None = None) -> dict[str, Any]:
     """A person's row for the model; ``orgs`` maps organizations to their canonical ids, so that a
-    company keyed by CIK in one filing and by EIN in another counts as one issuer."""
+    company keyed by CIK in one filing and by EIN in another counts as one issuer; ``lone_full`` is,
+    for a person named by a surname alone, the only person of the issuer with that surname and a
+    first name (:func:`_lone_full_names`)."""
     parts = [person_name_parts(n) for n in sorted(rec.names, key=lambda n: (-len(n), n)) if _specific(n, "Person")]
     full = person_name_parts(rec.label) if rec.label else (parts[0] if parts else NameParts("", "", "", "", ""))
     firsts = sorted({p.first for p in parts if p.first})
@@ -425,6 +462,7 @@ def _person_row(rec: Record, orgs: Mapping[str, str]) -> dict[str, Any]:
         # adjusted, as each level has its own average u): "first|middle initial|last", "first||last"
         "name_fml": f"{first}|{middle or ''}|{full.last}" if named else None,
         "name_fl": f"{first}||{full.last}" if named else None,
+        "lone_full": lone_full,
     }
 
 
@@ -439,6 +477,7 @@ def _org_row(rec: Record) -> dict[str, Any]:
         "legal_names": _legal_names(specific),
         "form": _legal_form(rec.label) or None,
         "forms": sorted({_legal_form(n) for n in specific} - {""}),
+        "law": _FORM_LAW.get(_legal_form(rec.label), "us") if _legal_form(rec.label) else None,
         "cik": sorted(rec.identifiers.get("cik", set())),
         "ein": sorted(rec.identifiers.get("ein", set())),
         "fileno": sorted(rec.identifiers.get("commissionFileNumber", set())),
@@ -499,7 +538,9 @@ _U_PRIOR = {
     "named within 10 years": 0.6, "named more than 10 years apart": 0.4,
     "a shared CIK, EIN or file number": 1e-4, "different CIK or EIN": 0.9, "identifiers of different kinds": 0.1,
     "same first and last, middle initials differ (a misprint, or a namesake)": 2e-5,
-    "same normalised name": 1e-5, "same name but for the legal form": 1e-5, "a shared full legal name among the names": 1e-5,
+    "the same generational suffix (Jr., III)": 0.001,
+    "same normalised name": 1e-5, "same name but for the legal form": 1e-5,
+    "same name but for spacing and the legal form": 1e-6, "a shared full legal name among the names": 1e-5,
     "names one letter apart (a typo)": 1e-4,
     "different names": 0.9999, "same legal form": 0.5, "different legal forms": 0.5,
 }
@@ -536,11 +577,16 @@ def _person_settings(prior: float) -> dict[str, Any]:
                        "similar first and last (spelling)", 0.05),
                 _level("last_l = last_r AND first_initial_l = first_initial_r", "same last and first initial, first names differ",
                        0.005, u=0.02),
+                # "Mr. Robbins" in one filing of an issuer, "Bill Robbins" in another, and no other Robbins
+                # of that issuer with a first name: the surname is the one person's
+                _level("lone_full_l = unique_id_r OR lone_full_r = unique_id_l",
+                       "a surname alone, and the only person of that surname at the issuer", 0.03, u=1e-4),
                 _level("ELSE", "different", 0.01),
             ]),
             _comparison("suffix", [
                 _level("last_l IS NULL OR last_r IS NULL", "null", 0, null=True),
-                _level("coalesce(suffix_l, '') = coalesce(suffix_r, '')", "same (or no) generational suffix", 0.93),
+                _level("suffix_l IS NOT NULL AND suffix_l = suffix_r", "the same generational suffix (Jr., III)", 0.05),
+                _level("coalesce(suffix_l, '') = coalesce(suffix_r, '')", "same (or no) generational suffix", 0.88),
                 _level("suffix_l IS NULL OR suffix_r IS NULL", "one suffix missing", 0.06),
                 _level("ELSE", "different suffixes (father and son)", 0.01, u=0.10),
             ]),
@@ -594,6 +640,7 @@ def _org_settings(prior: float) -> dict[str, Any]:
                 _level("core_l IS NULL OR core_r IS NULL", "null", 0, null=True),
                 _level("name_l = name_r", "same normalised name", 0.45),
                 _level("core_l = core_r", "same name but for the legal form", 0.25),
+                _level("replace(core_l, ' ', '') = replace(core_r, ' ', '')", "same name but for spacing and the legal form", 0.03),
                 _level("list_has_any(legal_names_l, legal_names_r)", "a shared full legal name among the names", 0.10),
                 _level("list_has_any(cores_l, cores_r)", "a shared name or alias (corporate families share short forms)",
                        0.15, u=0.002),
@@ -605,6 +652,11 @@ def _org_settings(prior: float) -> dict[str, Any]:
             _comparison("legal_form", [
                 _level("form_l IS NULL OR form_r IS NULL", "null", 0, null=True),
                 _level("form_l = form_r OR list_has_any(forms_l, forms_r)", "same legal form", 0.85),
+                # "Bank of America Corporation" and "Bank of America, N.A.": a bank holding company and
+                # its national bank share the name and are two legal persons; so are a US company and
+                # its namesake plc or GmbH
+                _level("(form_l = 'na') <> (form_r = 'na') OR law_l <> law_r",
+                       "a national bank and a company, or forms of two countries' laws", 0.002, u=0.1),
                 _level("ELSE", "different legal forms", 0.15),
             ]),
             _comparison("address", [
@@ -645,7 +697,8 @@ def score(recs: Mapping[str, Record], pairs: Sequence[Candidate], *, kind: str, 
         return []
     ids = sorted(i for i, r in recs.items() if r.kind == kind)
     orgs = orgs or {}
-    rows = [_person_row(recs[i], orgs) if kind == "Person" else _org_row(recs[i]) for i in ids]
+    lone = _lone_full_names(recs) if kind == "Person" else {}
+    rows = [_person_row(recs[i], orgs, lone.get(i)) if kind == "Person" else _org_row(recs[i]) for i in ids]
     scored, model = _splink_scores(kind, rows, kind_pairs, seed, train)
     if parameters is not None:
         parameters[kind] = model
@@ -754,6 +807,15 @@ EM_PRIOR_WEIGHT = 10.0
 them): keeps a level that few candidate pairs reach near its prior instead of at 0 or 1."""
 
 
+def _m_update(counts: Mapping[int, float], total: float, prior: Mapping[int, float], held: set[int]) -> dict[int, float]:
+    """One EM update of a comparison's m probabilities (with the prior as pseudo-counts); the ``held``
+    levels keep their prior m and the others share the rest in proportion to their estimates."""
+    est = {g: (counts[g] + EM_PRIOR_WEIGHT * prior[g]) / (total + EM_PRIOR_WEIGHT) for g in prior if g not in held}
+    free = 1.0 - sum(prior[g] for g in held)
+    scale = free / sum(est.values()) if held and sum(est.values()) > 0 else 1.0
+    return {g: prior[g] if g in held else est[g] * scale for g in prior}
+
+
 def _train_m(linker: Any, con: Any, settings_dict: Mapping[str, Any]) -> str:
     """Estimate the m probabilities by expectation maximisation over the candidate pairs (u fixed, as
     random sampling or this module set them), and put them into the linker.  Splink's own EM
@@ -780,9 +842,12 @@ def _train_m(linker: Any, con: Any, settings_dict: Mapping[str, Any]) -> str:
     fixed = {(c["output_column_name"], lvl["label_for_charts"]) for c in settings_dict["comparisons"]
              for lvl in c["comparison_levels"] if lvl.get("fix_u_probability")}
     levels = [{i: lvl for i, lvl in enumerate(c.comparison_levels) if not lvl.is_null_level} for c in comparisons]
-    trained = [c.output_column_name not in BLOCKING_COMPARISONS and
-               not any((c.output_column_name, lvl.label_for_charts) in fixed for lvl in lv.values())
-               for c, lv in zip(comparisons, levels, strict=True)]
+    # a level whose u this module fixes keeps its prior m as well; the comparison's other levels are
+    # trained and share what is left (a comparison all of whose levels are fixed is not trained)
+    held = [{g for g, lvl in lv.items() if (c.output_column_name, lvl.label_for_charts) in fixed}
+            for c, lv in zip(comparisons, levels, strict=True)]
+    trained = [c.output_column_name not in BLOCKING_COMPARISONS and len(h) < len(lv)
+               for c, lv, h in zip(comparisons, levels, held, strict=True)]
     prior_m = [{g: float(lvl.m_probability) for g, lvl in lv.items()} for lv in levels]
     u = [{g: float(lvl.u_probability) for g, lvl in lv.items()} for lv in levels]
     m = [dict(p) for p in prior_m]
@@ -803,8 +868,7 @@ def _train_m(linker: Any, con: Any, settings_dict: Mapping[str, Any]) -> str:
                 if g in counts[k]:
                     counts[k][g] += w
                     totals[k] += w
-        new = [{g: (counts[k][g] + EM_PRIOR_WEIGHT * prior_m[k][g]) / (totals[k] + EM_PRIOR_WEIGHT) if trained[k] else prior_m[k][g]
-                for g in prior_m[k]} for k in range(len(prior_m))]
+        new = [_m_update(counts[k], totals[k], prior_m[k], held[k]) if trained[k] else dict(prior_m[k]) for k in range(len(prior_m))]
         change = max(abs(new[k][g] - m[k][g]) for k in range(len(m)) for g in m[k])
         m, lam = new, min(max(matched / max(1, len(vectors)), 1e-6), 1 - 1e-6)
         if change < 1e-5:
