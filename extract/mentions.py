@@ -666,8 +666,8 @@ def _cut_of(p: _Piece) -> list[Candidate] | None:
                 and lw[0] not in lex.non_entity_starts and len([x for x in lw if x not in _ARTICLES]) >= 2:
             keep = True  # "The Prudential Insurance Company of America", "Pruco Life Insurance Company of New Jersey"
         if keep and len(lw) == 1 and len(rws) == 1 and not has_legal_suffix(right_text) and _key(lw[0]) != "bank" \
-                and pws[0].lower() not in lex.places and pws[0] not in lex.state_codes:
-            keep = False  # "Exchange of Bitcoin" (but "Bank of America", "Bank of Montreal", "University of Pennsylvania")
+                and lw[0] not in _institution_heads() and pws[0].lower() not in lex.places and pws[0] not in lex.state_codes:
+            keep = False  # "Exchange of Bitcoin" (but "Bank of America", "Bank of Montreal", "University of Dayton")
         if lw[0] in lex.non_entity_starts or _is_title(left_text) or not keep:
             if right and text[right[0][0] : right[0][1]] in {"the", "The", "THE"}:
                 right = right[1:]
@@ -1229,10 +1229,17 @@ def _public_body(w: _Weighing) -> Candidate | None:
     return w.c
 
 
+@lru_cache(maxsize=1)
+def _institution_heads() -> frozenset[str]:
+    return frozenset(load_list("institution_heads.txt"))
+
+
 def _non_entity_start(w: _Weighing) -> Candidate | None:
     lex = lexicon()
     first = w.words[0]
     if (first in lex.non_entity_starts or (first.isupper() and first.title() in lex.non_entity_starts)) and not w.suffix:
+        if len(w.words) >= 3 and w.words[-1] in _institution_heads():
+            return None  # "Case Western Reserve University"
         return w.reject("non-entity start")
     return None
 

@@ -32,6 +32,7 @@ from spacy.tokens import Doc
 
 from corpkg.extract import lines
 from corpkg.extract.model import Document, Evidence, Fact
+from corpkg.extract.names import load_list
 from corpkg.extract.nlp import doc_text
 from corpkg.extract.roles.base import RoleComponent, role_factory
 from corpkg.extract.roles.common import (
@@ -94,6 +95,7 @@ _PERSON_ENUM_GAP = _RX["person_enumeration_gap"]
 _RELATIVE = _RX["relative_clause"]
 _OF_SOMETHING = _RX["of_something_after"]
 _PRONOUN = _RX["he_she"]
+_GENDERS = {h.lower(): g for h, g in (line.split() for line in load_list("gendered_honorifics.txt"))}
 _SIGNATURE = _RX["signature_word"]
 # a line of a signature block between the company heading it and the signer ("By: /s/ X", "Name: X")
 _SIG_LINE = _RX["signature_line_start"]
@@ -668,7 +670,41 @@ class OfficerExtractor(RoleComponent):
     def extract(self, p: Passage) -> list[Fact]:
         """Position facts of a passage; every one carries a ckg:title (the contract requires it):
         a seat whose printed title maps to no canonical title keeps the printed one as its title."""
-        return [_with_title(f) for f in self._extract(p)]
+        facts = [_with_title(f) for f in self._extract(p)]
+        facts += self._also_directors(p, facts)
+        manager, issuer = p.ctx.manager_key, p.ctx.issuer_key
+        if manager and issuer:
+            # a partnership, fund or trust with no officers of its own: its officers and directors
+            # are its general partner's, sponsor's or managing owner's (trustees stay the trust's)
+            facts = [replace(f, participants=tuple((s, manager if s == "organization" and k == issuer else k) for s, k in f.participants))
+                     if not any(k == "title" and v == "Trustee" for k, v in f.attributes) else f for f in facts]
+        return facts
+
+    def _also_directors(self, p: Passage, facts: list[Fact]) -> list[Fact]:
+        """"Each director of the Company also serves as a director of the Bank" (a bank holding
+        company and its bank, a parent and its operating company): from that statement on, every
+        director of the issuer is a director of that organization too, each seat with the statement
+        as a second piece of evidence."""
+        issuer = p.ctx.issuer_key
+        if issuer is None:
+            return []
+        for m in _RX["also_directors_of"].finditer(p.text):
+            org = next((o for o in p.mentions_in(m.start(), len(p.text), "ORG") if m.end() - 4 <= o.start <= m.end()), None)
+            if org is not None and org.key != issuer:
+                p.ctx.memo["also_directors_of"] = (org.key, p.evidence(m.start(), org.end, self.extractor))
+        also = p.ctx.memo.get("also_directors_of")
+        if also is None:
+            return []
+        key, said = also
+        out: list[Fact] = []
+        for f in facts:
+            if (("organization", issuer) in f.participants and ("title", "Director") in f.attributes
+                    and not any(("organization", key) in g.participants and g.participant("holder") == f.participant("holder")
+                                for g in facts)):
+                attrs = tuple(a for a in f.attributes if a[0] in ("status", "startDate", "endDate")) + (("title", "Director"),)
+                out.append(replace(f, participants=tuple((s, key if s == "organization" else k) for s, k in f.participants),
+                                   attributes=attrs + (("printedTitle", "Director"),), evidence=f.evidence + (said,)))
+        return out
 
     def _extract(self, p: Passage) -> list[Fact]:
         facts: list[Fact] = []
@@ -708,14 +744,29 @@ class OfficerExtractor(RoleComponent):
 
     @staticmethod
     def _pronouns(p: Passage) -> None:
-        """Sentence-initial "He"/"She" in a biography passage about one person is that person."""
-        people = {m.key for m in p.mentions if m.label == "PERSON"}
-        if len(people) != 1:
+        """Sentence-initial "He"/"She" in a biography passage about one person is that person; in a
+        passage about several, the person who opens the closest sentence before it (the subject of
+        a biography's sentences), passing over one whose honorific says the other gender ("Ms. Roe
+        joined us in 2015. Mr. Doe … She previously served as" → Ms. Roe)."""
+        persons = [m for m in p.mentions if m.label == "PERSON" and not m.pronoun]
+        people = {m.key for m in persons}
+        if not people:
             return
-        (key,) = people
-        first = min(m.start for m in p.mentions if m.label == "PERSON")
-        found = [m.span(next(g for g in ("pronoun", "late", "lead") if m.group(g))) for m in _PRONOUN.finditer(p.text)]
-        extra = [Mention(s, e, key, "PERSON", p.text[s:e], pronoun=True) for s, e in found if s > first]
+        found = [(m.span(g), m.group(g)) for m in _PRONOUN.finditer(p.text)
+                 for g in ("pronoun", "late", "lead") if m.group(g)]
+        first = min(m.start for m in persons)
+        extra: list[Mention] = []
+        if len(people) == 1:
+            (key,) = people
+            extra = [Mention(s, e, key, "PERSON", p.text[s:e], pronoun=True) for (s, e), _ in found if s > first]
+        else:
+            gender = {m.key: g for m in persons if (g := _honorific_gender(p.text, m))}
+            openers = [m for m in persons if _opens_sentence(p, m)]
+            for (s, e), word in found:
+                want = "male" if word.lower() == "he" else "female"
+                cands = [m for m in openers if m.end <= s and gender.get(m.key, want) == want]
+                if cands:
+                    extra.append(Mention(s, e, cands[-1].key, "PERSON", p.text[s:e], pronoun=True))
         if extra:
             p.mentions = sorted(p.mentions + extra, key=lambda m: (m.start, m.end))
 
@@ -859,7 +910,9 @@ class OfficerExtractor(RoleComponent):
         if org is None:
             return []
         g = _RX["joined_after_org"].match(p.text, org.end, b)
-        run = next((r for r in runs if g is not None and r[0] == g.end() and r[0] not in used), None)
+        # "…, where she was an audit partner": a lower-case qualifier or two may open the title
+        run = next((r for r in runs if g is not None and r[0] not in used and r[0] >= g.end()
+                    and _RX["title_qualifier_words"].fullmatch(p.text, g.end(), r[0])), None)
         if run is None:
             return []
         used.add(run[0])
@@ -913,6 +966,11 @@ class OfficerExtractor(RoleComponent):
                 continue
             break
         run = next((r for r in runs if r[0] == pos), None)
+        if run is None:
+            # "she was an audit partner", "a senior research scientist": lower-case qualifiers before a
+            # title that is a seat only with its organization named
+            run = next((r for r in runs if pos < r[0] < limit and all(t in _EXPLICIT for t in r[2])
+                        and _RX["title_qualifier_words"].fullmatch(p.text, pos, r[0])), None)
         if run is None:
             return []
         filler = p.text[person.end : run[0]] if skip_to is None else p.text[skip_to : run[0]]
@@ -1173,6 +1231,18 @@ class OfficerExtractor(RoleComponent):
 
 
 make_officers = role_factory("corpkg_officers", OfficerExtractor, role=ROLE)
+
+
+def _honorific_gender(text: str, m: Mention) -> str | None:
+    """"male"/"female" when the mention carries or follows a gendered honorific ("Ms. Roe")."""
+    h = _RX["gendered_honorific"].search(text, max(0, m.start - _W["honorific_before"]), m.end)
+    return _GENDERS.get(h.group("h").lower()) if h else None
+
+
+def _opens_sentence(p: Passage, m: Mention) -> bool:
+    """Whether a person mention opens its sentence (an honorific or a quote mark may stand first)."""
+    a = max((a for a, _ in p.sentences if a <= m.start), default=0)
+    return bool(_RX["sentence_opening"].fullmatch(p.text, a, m.start))
 
 
 def _drop_unlikely_persons(p: Passage) -> None:
