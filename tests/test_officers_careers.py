@@ -149,3 +149,21 @@ def test_without_the_statement_a_director_of_the_company_is_not_the_banks(nlp, t
             "Gerald P. Fenwick has been a director of the Company since 2008.\n")
     got = seats(extract_body(nlp, tmp_path, body))
     assert ("Gerald P. Fenwick", "Kessling River Bank") not in got, got
+
+
+@pytest.mark.parametrize(("sentence", "org", "titles"), [
+    ("Her principal occupation is President of Vollmer Hardware & Supply Co., a building materials retailer.",
+     "Vollmer Hardware & Supply Co.", {"President"}),
+    ("Ms. Haddad is the owner and President of Haddad Dairy Farms, Inc.", "Haddad Dairy Farms, Inc.", {"Owner", "President"}),
+    ("Ms. Haddad, a director since 1994, is President and principal owner of Haddad Tool & Die Co.", "Haddad Tool & Die Co.",
+     {"Owner", "President"}),
+])
+def test_occupations_and_owners(nlp, tmp_path: Path, sentence: str, org: str, titles: set[str]) -> None:
+    got = seats(extract_body(nlp, tmp_path, APPOINTED + "Ms. Haddad, 58, is a certified public accountant. " + sentence + "\n"))
+    assert ("Rania K. Haddad", org) in got, got
+    assert titles <= set(got[("Rania K. Haddad", org)]["title"])
+
+
+def test_an_owner_of_shares_holds_no_seat(nlp, tmp_path: Path) -> None:
+    got = seats(extract_body(nlp, tmp_path, APPOINTED + "Ms. Haddad is the beneficial owner of 5.2% of the Company's common stock.\n"))
+    assert not [t for k, a in got.items() if k[0] == "Rania K. Haddad" for t in a.get("title", []) if t == "Owner"], got

@@ -763,7 +763,7 @@ class OfficerExtractor(RoleComponent):
             gender = {m.key: g for m in persons if (g := _honorific_gender(p.text, m))}
             openers = [m for m in persons if _opens_sentence(p, m)]
             for (s, e), word in found:
-                want = "male" if word.lower() == "he" else "female"
+                want = "male" if word.lower() in ("he", "his") else "female"
                 cands = [m for m in openers if m.end <= s and gender.get(m.key, want) == want]
                 if cands:
                     extra.append(Mention(s, e, cands[-1].key, "PERSON", p.text[s:e], pronoun=True))
