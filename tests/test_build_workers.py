@@ -103,3 +103,24 @@ def test_die_with_parent_ends_a_child_whose_parent_was_killed(tmp_path: Path) ->
         if proc.poll() is None:
             proc.kill()
 
+
+
+
+def test_parallel_build_after_a_resolution_in_the_same_process(tmp_path: Path) -> None:
+    """A resolution (Splink on DuckDB, whose threads live on in this process) and then `build -j 2` in
+    the same process: the workers start as fresh interpreters, so none inherits a lock another thread
+    held at a fork (a forked worker crashed importing spaCy, BrokenProcessPool)."""
+    from corpkg.commands.build import build_paths
+    from corpkg.graph import resolve
+    from corpkg.graph.store import open_store
+    from tests.test_resolution_rules import HEAD, filing, person
+
+    text = HEAD + filing("m1", "2000-08-08", [(person("eldon-d-miller"), "Eldon D. Miller", "Chairman")])
+    text += filing("m2", "2001-01-03", [(person("eldon-c-miller"), "Eldon C. Miller", "Chairman")])
+    graph = tmp_path / "family.trig"
+    graph.write_text(text, encoding="utf-8")
+    result = resolve.resolve(open_store(graph))
+    assert result.scored  # the model ran
+    seeds = sorted(EXAMPLES.glob("*.txt"))[:2]
+    assert len(seeds) == 2
+    assert [r.error for r in build_paths(seeds, jobs=2)] == [None, None]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import multiprocessing
 import os
 import sys
 from collections.abc import Iterator
@@ -105,7 +106,11 @@ def build_paths(files: list[Path], *, max_bytes: int = DEFAULT_MAX_BYTES, jobs: 
     bar = tqdm(total=len(args), unit="filing", disable=not progress, file=sys.stderr, leave=False)
     try:
         if jobs > 1 and len(args) > 1:
-            with ProcessPoolExecutor(max_workers=jobs, initializer=die_with_parent, initargs=(os.getpid(),)) as pool:
+            # fresh interpreters, not forks: a fork of a process whose other threads hold locks (DuckDB's,
+            # after a resolution in the same process) can deadlock or crash in the child
+            ctx = multiprocessing.get_context("spawn")
+            with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=die_with_parent,
+                                     initargs=(os.getpid(),)) as pool:
                 for r in pool.map(_build_star, args, chunksize=1):
                     bar.update()
                     yield r
