@@ -39,9 +39,9 @@ from corpkg.extract.names import (
     Kind,
     _key,
     classify_name,
+    gendered_honorifics,
     has_legal_suffix,
     lexicon,
-    load_list,
     name_key,
     normalize_name,
     person_parts,
@@ -1039,7 +1039,7 @@ class _Builder:
         groups = {k: v for k, v in groups.items() if len(v) > 1}
         if not groups:
             return
-        genders = _gendered_honorifics()
+        genders = gendered_honorifics()
         hon_alt = "|".join(re.escape(h) for h in sorted({*genders, "Dr", "Prof"}, key=len, reverse=True))
         hon_before = re.compile(rf"(?<![\w])({hon_alt})\.?[ \t]*\Z")
         hon_lead = re.compile(rf"({hon_alt})\.?[ \t]")
@@ -1300,12 +1300,6 @@ def _sentence(text: str, pos: int, window: int = 600) -> tuple[int, int]:
             start = m.end()
     m2 = _SENTENCE_END.search(text, pos, min(len(text), pos + window))
     return start, (m2.start() + 2 if m2 else min(len(text), pos + window))
-
-
-@lru_cache(maxsize=1)
-def _gendered_honorifics() -> dict[str, str]:
-    """Honorific (without period) -> "male" | "female", from ``gendered_honorifics.txt``."""
-    return {h: g for h, g in (line.split() for line in load_list("gendered_honorifics.txt"))}
 
 
 _INITIAL_SKIP = {"of", "and", "&", "the", "de", "for"}

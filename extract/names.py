@@ -97,6 +97,12 @@ def load_list(name: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=1)
+def gendered_honorifics() -> dict[str, str]:
+    """Honorific (without period) -> "male" | "female", from ``gendered_honorifics.txt``."""
+    return {h: g for h, g in (line.split() for line in load_list("gendered_honorifics.txt"))}
+
+
 @dataclass(frozen=True)
 class Lexicon:
     legal_suffixes: tuple[str, ...]  # as printed, longest first

@@ -468,6 +468,7 @@ def _person_row(rec: Record, orgs: Mapping[str, str], lone_full: str | None = No
 
 def _org_row(rec: Record) -> dict[str, Any]:
     specific = [n for n in rec.names if _specific(n, "Organization")]
+    form = _legal_form(rec.label)
     cores = sorted({org_core_name(n) for n in specific} - {""})
     return {
         "unique_id": rec.iri,
@@ -475,9 +476,9 @@ def _org_row(rec: Record) -> dict[str, Any]:
         "core": org_core_name(rec.label) or None,
         "cores": cores,
         "legal_names": _legal_names(specific),
-        "form": _legal_form(rec.label) or None,
+        "form": form or None,
         "forms": sorted({_legal_form(n) for n in specific} - {""}),
-        "law": _FORM_LAW.get(_legal_form(rec.label), "us") if _legal_form(rec.label) else None,
+        "law": _FORM_LAW.get(form, "us") if form else None,
         "cik": sorted(rec.identifiers.get("cik", set())),
         "ein": sorted(rec.identifiers.get("ein", set())),
         "fileno": sorted(rec.identifiers.get("commissionFileNumber", set())),

@@ -91,7 +91,6 @@ class RoleContext:
     report_date: str | None = None  # ISO date of the report (8-K date of report, signature date)
     defined_terms: dict[str, str] = field(default_factory=dict)  # term as printed ("Lender") -> entity key
     signer_key: str | None = None  # who signs when not the issuer (a schedule's filed-by party)
-    manager_key: str | None = None  # who manages an issuer that has no officers (a fund's sponsor, an LP's general partner)
     memo: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)  # per-filing values rules compute once
 
     def resolve_key(self, name: str) -> str | None:

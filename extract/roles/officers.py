@@ -32,13 +32,14 @@ from spacy.tokens import Doc
 
 from corpkg.extract import lines
 from corpkg.extract.model import Document, Evidence, Fact
-from corpkg.extract.names import load_list
+from corpkg.extract.names import gendered_honorifics
 from corpkg.extract.nlp import doc_text
 from corpkg.extract.roles.base import RoleComponent, role_factory
 from corpkg.extract.roles.common import (
     COMMON,
     Mention,
     Passage,
+    RoleContext,
     date_at,
     enumeration_before,
     enumeration_from,
@@ -95,7 +96,10 @@ _PERSON_ENUM_GAP = _RX["person_enumeration_gap"]
 _RELATIVE = _RX["relative_clause"]
 _OF_SOMETHING = _RX["of_something_after"]
 _PRONOUN = _RX["he_she"]
-_GENDERS = {h.lower(): g for h, g in (line.split() for line in load_list("gendered_honorifics.txt"))}
+_GENDERS = {h.lower(): g for h, g in gendered_honorifics().items()}
+# a gendered honorific right before or inside a person mention ("Ms. Roe")
+_GENDERED_HONORIFIC = re.compile(r"(?i)\b(?P<h>" + "|".join(sorted(map(re.escape, gendered_honorifics()), key=len, reverse=True))
+                                 + r")\b\.?\s*")
 _SIGNATURE = _RX["signature_word"]
 # a line of a signature block between the company heading it and the signer ("By: /s/ X", "Name: X")
 _SIG_LINE = _RX["signature_line_start"]
@@ -672,8 +676,8 @@ class OfficerExtractor(RoleComponent):
         a seat whose printed title maps to no canonical title keeps the printed one as its title."""
         facts = [_with_title(f) for f in self._extract(p)]
         facts += self._also_directors(p, facts)
-        manager, issuer = p.ctx.manager_key, p.ctx.issuer_key
-        if manager and issuer:
+        issuer = p.ctx.issuer_key
+        if issuer and any(("organization", issuer) in f.participants for f in facts) and (manager := _manager_key(p.ctx)):
             # a partnership, fund or trust with no officers of its own: its officers and directors
             # are its general partner's, sponsor's or managing owner's (trustees stay the trust's)
             facts = [replace(f, participants=tuple((s, manager if s == "organization" and k == issuer else k) for s, k in f.participants))
@@ -1233,9 +1237,72 @@ class OfficerExtractor(RoleComponent):
 make_officers = role_factory("corpkg_officers", OfficerExtractor, role=ROLE)
 
 
+def _manager_key(ctx: RoleContext) -> str | None:
+    """The entity that manages an issuer with no officers of its own — a limited partnership's
+    general partner, a commodity pool's sponsor or managing owner, a trust's manager — when the
+    filing defines it ("Harrowgate Terminal Management, Inc. (the “General Partner”)", "Our general
+    partner is X", "X serves as sponsor of the Fund") and the issuer is such a vehicle (its name
+    says partnership, fund or trust, or the filing says it has no directors or officers).  Its
+    officers and directors hold their seats there: the officers rule gives it the positions it
+    would otherwise give the issuer.  Read once per filing (``ctx.memo``), when a passage first gives
+    the issuer a seat."""
+    if "manager_key" not in ctx.memo:
+        ctx.memo["manager_key"] = _find_manager(ctx)
+    key: str | None = ctx.memo["manager_key"]
+    return key
+
+
+def _find_manager(ctx: RoleContext) -> str | None:
+    """:func:`_manager_key` computed: the manager most often named, if the issuer is a vehicle."""
+    document = ctx.document
+    if ctx.issuer_key is None or ctx.index is None or document is None or not document.text:
+        return None
+    try:
+        issuer = ctx.index.entity(ctx.issuer_key)  # type: ignore[attr-defined]
+    except Exception:  # an index without entity(): no issuer name to read
+        return None
+    names = [getattr(issuer, "label", ""), *getattr(issuer, "aliases", ())]
+    if not (any(_RX["managed_vehicle_name"].search(n) for n in names) or _RX["has_no_officers"].search(document.text)):
+        return None
+    counts: dict[str, int] = {}
+    for m in _RX["manager_definition"].finditer(document.text):
+        key = _name_after(ctx, document.text, m.end()) if m.group("after") else _name_before(ctx, document.text, m.start())
+        if key and key != ctx.issuer_key:
+            counts[key] = counts.get(key, 0) + 1
+    return max(counts, key=lambda k: counts[k]) if counts else None
+
+
+_NAME_WORDS = 12  # the longest name _name_before/_name_after try, in words
+
+
+def _name_before(ctx: RoleContext, text: str, end: int) -> str | None:
+    """The known entity whose name ends right before ``end`` (the longest of the last few words), an
+    appositive passed over ("X, a Delaware corporation (the “General Partner”)")."""
+    seg = text[max(0, end - 200) : end].rstrip(" ,")
+    app = _RX["appositive_after_name"].search(seg)
+    if app is not None:
+        seg = seg[: app.start()]
+    words = seg.split()
+    for n in range(min(_NAME_WORDS, len(words)), 0, -1):
+        key = ctx.resolve_key(" ".join(words[-n:]).strip(" ,"))
+        if key:
+            return key
+    return None
+
+
+def _name_after(ctx: RoleContext, text: str, start: int) -> str | None:
+    """The known entity whose name starts at ``start`` (the longest of the next few words)."""
+    words = text[start : start + 200].split()
+    for n in range(min(_NAME_WORDS, len(words)), 0, -1):
+        key = ctx.resolve_key(" ".join(words[:n]).strip(" ,.;"))
+        if key:
+            return key
+    return None
+
+
 def _honorific_gender(text: str, m: Mention) -> str | None:
     """"male"/"female" when the mention carries or follows a gendered honorific ("Ms. Roe")."""
-    h = _RX["gendered_honorific"].search(text, max(0, m.start - _W["honorific_before"]), m.end)
+    h = _GENDERED_HONORIFIC.search(text, max(0, m.start - _W["honorific_before"]), m.end)
     return _GENDERS.get(h.group("h").lower()) if h else None
 
 

@@ -32,7 +32,6 @@ from corpkg.extract.roles import acquisitions as _acq
 from corpkg.extract.roles import subsidiaries as _sub
 from corpkg.extract.roles.base import filing_context, filing_stage, role_components
 from corpkg.extract.roles.common import RoleContext, merge_facts
-from corpkg.extract.roles.common import regexes as role_regexes
 from corpkg.extract.roles.exhibit21 import exhibit21_facts
 from corpkg.extract.roles.issuer import extract_issuer
 
@@ -78,60 +77,6 @@ def _signer_key(document: Document, ctx: RoleContext) -> str | None:
     return None
 
 
-def _manager_key(document: Document, ctx: RoleContext) -> str | None:
-    """The entity that manages an issuer with no officers of its own — a limited partnership's
-    general partner, a commodity pool's sponsor or managing owner, a trust's manager — when the
-    filing defines it ("Harrowgate Terminal Management, Inc. (the “General Partner”)", "Our general
-    partner is X", "X serves as sponsor of the Fund") and the issuer is such a vehicle (its name
-    says partnership, fund or trust, or the filing says it has no directors or officers).  Its
-    officers and directors hold their seats there: the officers rule gives it the positions it
-    would otherwise give the issuer."""
-    if ctx.issuer_key is None or ctx.index is None or not document.text:
-        return None
-    rx = role_regexes("officers.json")
-    try:
-        issuer = ctx.index.entity(ctx.issuer_key)  # type: ignore[attr-defined]
-    except Exception:  # an index without entity(): no issuer name to read
-        return None
-    names = [getattr(issuer, "label", ""), *getattr(issuer, "aliases", ())]
-    if not (any(rx["managed_vehicle_name"].search(n) for n in names) or rx["has_no_officers"].search(document.text)):
-        return None
-    counts: dict[str, int] = {}
-    for m in rx["manager_definition"].finditer(document.text):
-        key = _name_after(ctx, document.text, m.end()) if m.group("after") else _name_before(ctx, document.text, m.start())
-        if key and key != ctx.issuer_key:
-            counts[key] = counts.get(key, 0) + 1
-    return max(counts, key=lambda k: counts[k]) if counts else None
-
-
-_NAME_WORDS = 12  # the longest name _name_before/_name_after try, in words
-
-
-def _name_before(ctx: RoleContext, text: str, end: int) -> str | None:
-    """The known entity whose name ends right before ``end`` (the longest of the last few words), an
-    appositive passed over ("X, a Delaware corporation (the “General Partner”)")."""
-    seg = text[max(0, end - 200) : end].rstrip(" ,")
-    app = role_regexes("officers.json")["appositive_after_name"].search(seg)
-    if app is not None:
-        seg = seg[: app.start()]
-    words = seg.split()
-    for n in range(min(_NAME_WORDS, len(words)), 0, -1):
-        key = ctx.resolve_key(" ".join(words[-n:]).strip(" ,"))
-        if key:
-            return key
-    return None
-
-
-def _name_after(ctx: RoleContext, text: str, start: int) -> str | None:
-    """The known entity whose name starts at ``start`` (the longest of the next few words)."""
-    words = text[start : start + 200].split()
-    for n in range(min(_NAME_WORDS, len(words)), 0, -1):
-        key = ctx.resolve_key(" ".join(words[:n]).strip(" ,.;"))
-        if key:
-            return key
-    return None
-
-
 def roles_context(document: Document, index: EntityIndex | None, issuer_key: str | None) -> RoleContext:
     """What the role rules know about the filing beyond a passage: the issuer, the index that
     resolves names, the form, the report date and who signs a schedule."""
@@ -143,7 +88,6 @@ def roles_context(document: Document, index: EntityIndex | None, issuer_key: str
         report_date=_report_date(document),
     )
     ctx.signer_key = _signer_key(document, ctx)
-    ctx.manager_key = _manager_key(document, ctx)
     return ctx
 
 
