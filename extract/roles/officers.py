@@ -98,8 +98,8 @@ _OF_SOMETHING = _RX["of_something_after"]
 _PRONOUN = _RX["he_she"]
 _GENDERS = {h.lower(): g for h, g in gendered_honorifics().items()}
 # a gendered honorific right before or inside a person mention ("Ms. Roe")
-_GENDERED_HONORIFIC = re.compile(r"(?i)\b(?P<h>" + "|".join(sorted(map(re.escape, gendered_honorifics()), key=len, reverse=True))
-                                 + r")\b\.?\s*")
+_GENDERED_HONORIFIC = template(PATTERNS, "gendered_honorific").compile(
+    honorifics="|".join(sorted(map(re.escape, gendered_honorifics()), key=len, reverse=True)))
 _SIGNATURE = _RX["signature_word"]
 # a line of a signature block between the company heading it and the signer ("By: /s/ X", "Name: X")
 _SIG_LINE = _RX["signature_line_start"]
