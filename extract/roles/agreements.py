@@ -198,6 +198,7 @@ def agreement_facts(doc: Document, ag: Agreement, resolve: Resolve, issuer_key: 
                                                    "arranger": {}}
     acq: dict[str, dict[str, list[Evidence]]] = {"acquirer": {}, "target": {}, "merger_sub": {}}
     names: dict[str, str] = {}  # entity key -> the name as printed
+    sub_guarantors: dict[str, list[Evidence]] = {}  # who guarantees as a subsidiary ("X, as Subsidiary Guarantor")
 
     def put(table: dict[str, dict[str, list[Evidence]]], slot: str, name: str, ev: Evidence) -> None:
         key = resolve(name, "Organization", ev)
@@ -215,6 +216,8 @@ def agreement_facts(doc: Document, ag: Agreement, resolve: Resolve, issuer_key: 
             put(slots, "borrower", p.name, ev)
         if _has(cap, "guarantor"):
             put(slots, "guarantor", p.name, ev)
+        if _has(cap, "subsidiary_guarantor"):
+            sub_guarantors.setdefault(resolve(p.name, "Organization", ev), []).append(ev)
         if _is_agent(cap):
             put(slots, "agent", p.name, ev)
         if _is_agent(cap, "arranger"):
@@ -244,6 +247,8 @@ def agreement_facts(doc: Document, ag: Agreement, resolve: Resolve, issuer_key: 
         if cap and _has(cap, "guarantor") and not is_lending_capacity(cap) and not _is_agent(cap):
             put(slots, "guarantor", s.org, ev)
             signed_guarantors.add(resolve(s.org, "Organization", ev))
+            if _has(cap, "subsidiary_guarantor"):
+                sub_guarantors.setdefault(resolve(s.org, "Organization", ev), []).append(ev)
         if s.capacity and _is_agent(s.capacity):
             put(slots, "agent", s.org, ev)
         if s.capacity and _is_agent(s.capacity, "arranger"):
@@ -307,6 +312,8 @@ def agreement_facts(doc: Document, ag: Agreement, resolve: Resolve, issuer_key: 
                                                 sort_keys=True)) for key, c, _ in commitments]
             evs = tuple(dict.fromkeys((*evs, *(ev for _, _, ev in commitments))))
             facts.append(Fact("credit", parts, tuple(attrs), (_ev(doc, ag.start, ag.end), *evs)))
+    if ag.kind in _words("credit_kinds"):
+        facts += _parent_facts(doc, ag, resolve, issuer_key, slots, sub_guarantors)
     if ag.kind in _words("merger_kinds") and acq["acquirer"] and acq["target"]:
         parent = next(iter(acq["acquirer"]))
         target = next(iter(acq["target"]))
@@ -318,6 +325,35 @@ def agreement_facts(doc: Document, ag: Agreement, resolve: Resolve, issuer_key: 
                 if sub != parent:
                     facts.append(Fact("subsidiary", (("owner", parent), ("owned", sub)), (), tuple(sub_evs)))
     return facts
+
+
+def _parent_facts(doc: Document, ag: Agreement, resolve: Resolve, issuer_key: str | None,
+                  slots: dict[str, dict[str, list[Evidence]]], sub_guarantors: dict[str, list[Evidence]]) -> list[Fact]:
+    """What a credit document's parent company owns: the party defined or acting as its "Parent" or
+    "Holdings" owns each borrower and each subsidiary guarantor. Without such a party, a filer that
+    guarantees the debt and does not borrow owns each borrower ("SkyWater Technology Foundry, Inc., …,
+    as Borrowers; SkyWater Technology, Inc., as Guarantor", filed by SkyWater Technology), and a filer
+    that borrows or guarantees owns each subsidiary guarantor."""
+    terms = _words("parent_terms")
+    parent: str | None = None
+    parent_evs: list[Evidence] = []
+    owned: dict[str, list[Evidence]] = {}
+    found = next((p for p in ag.parties if not junk_party_name(p.name)
+                  and ((p.term or "").lower() in terms or p.capacity in terms)), None)
+    if found is not None:
+        ev = _ev(doc, found.start, found.quote_end)
+        parent, parent_evs = resolve(found.name, "Organization", ev), [ev]
+        owned = {**slots["borrower"], **sub_guarantors}
+    elif issuer_key is not None and (issuer_key in slots["guarantor"] or issuer_key in slots["borrower"]):
+        parent, parent_evs = issuer_key, slots["guarantor"].get(issuer_key) or slots["borrower"][issuer_key]
+        if issuer_key not in slots["borrower"]:
+            owned.update(slots["borrower"])
+        owned.update(sub_guarantors)
+    if parent is None:
+        return []
+    lenders = set(slots["lender"]) | set(slots["agent"])
+    return [Fact("subsidiary", (("owner", parent), ("owned", key)), (), tuple(dict.fromkeys((*evs, *parent_evs))))
+            for key, evs in owned.items() if key != parent and key not in lenders]
 
 
 @filing_stage("corpkg_agreements", name="agreements", role=ROLE, assigns=["doc._.filing"])
