@@ -32,6 +32,7 @@ from corpkg.extract.names import (
     _key,
     classify_name,
     has_legal_suffix,
+    is_numbered_company,
     is_pension_system,
     lexicon,
     load_list,
@@ -140,7 +141,8 @@ def _regexes() -> dict[str, re.Pattern[str]]:
     name_sfx = r"(?:Jr|Sr|II|III|IV|Esq|Ph\.D|M\.D|CPA)\.?"
     chunk = (
         rf"(?:(?<=/s/)|(?<=/S/)|(?<![\w'’\-/&.,]))(?:\d{{1,4}}[ ](?=[A-Z])|\d{{5,10}}[ ](?=[A-Z]))?(?:&[ \t]+)?{_TOK}(?:{_SEP}(?:{_CONNECT}{_SEP})*(?:{_TOK}|&|\d{{1,3}}(?=,?[ ]+[A-Z])|\([A-Z][A-Za-z]+(?:\s[A-Z][a-z]+){{0,2}}\)(?=[ ]+[A-Z]|,[ ]*(?:Inc|Incorporated|Ltd|Limited|LLC|L\.L\.C|Corp|Corporation|L\.P|LP)\b)|\([“\"][A-Z][a-z]+[”\"]\)(?=[ ]+[A-Z][a-z])|[“\"][A-Z][a-z]+[”\"](?=[ ]+[A-Z])|r\.l\.|plc|p\.l\.c\.|r\.o\.|s\.r\.o\.))*"  # noqa: E501 - one token grammar, read as a whole
-        rf"(?:(?:[ \t]*,[ \t]*\n?[ \t]*|[ ])(?:{sfx_alt}|{name_sfx})(?![\w\-]))*"
+        # "Apollo Capital Management, GP, LLC": a general partner's "GP" between commas, before a legal suffix
+        rf"(?:(?:[ \t]*,[ \t]*\n?[ \t]*|[ ])(?:{sfx_alt}|{name_sfx}|G\.?P\.?(?=[ \t]*,[ \t]*{sfx_alt}))(?![\w\-]))*"
     )
     titles = "|".join(re.escape(t).replace(r"\ ", r"\s+") for t in lex.titles)
     return {
@@ -623,7 +625,8 @@ def _strip_leading_number(p: _Piece) -> list[Candidate] | None:
     if p.word(0).isdigit():
         whole = " ".join(p.words())
         before = p.text[max(0, p.toks[0][0] - 12) : p.toks[0][0]]
-        numbered = len(p.word(0)) >= 5 and has_legal_suffix(whole)  # "2136305 Ontario Inc.": a numbered company
+        # "2136305 Ontario Inc.", "1393631 B.C.": a numbered company
+        numbered = (len(p.word(0)) >= 5 and has_legal_suffix(whole)) or is_numbered_company(p.words())
         # "DenCo, 4400 Holdings, LLC": without its number the name is generic words only
         bare = (has_legal_suffix(whole) and not re.fullmatch(r"(?:19|20)\d\d", p.word(0))
                 and not _distinctive_core(" ".join(p.words(p.toks[1:]))))

@@ -58,6 +58,7 @@ PATTERN_FILES = (
     "last_names.txt",
     "common_words.txt",
     "places.txt",
+    "numbered_company_places.txt",
     "non_entity_starts.txt",
     "us_state_codes.txt",
     "nicknames.txt",
@@ -111,6 +112,7 @@ class Lexicon:
     name_suffixes: frozenset[str]
     titles: tuple[str, ...]  # lower case, longest first
     org_heads: frozenset[str]  # lower case
+    numbered_company_places: frozenset[str]  # simple-normalised ("bc", "ontario")
     segment_heads: frozenset[str]
     non_entity_heads: frozenset[str]
     stop_phrases: frozenset[str]
@@ -169,6 +171,7 @@ def lexicon() -> Lexicon:
         last_names=frozenset(s.lower() for s in load_list("last_names.txt")),
         common_words=frozenset(s.split()[0].lower() for s in load_list("common_words.txt")),
         places=frozenset(_simple_norm(s) for s in load_list("places.txt")),
+        numbered_company_places=frozenset(_simple_norm(s) for s in load_list("numbered_company_places.txt")),
         non_entity_starts=frozenset(load_list("non_entity_starts.txt")),
         state_codes=frozenset(load_list("us_state_codes.txt")),
         english_words=frozenset(load_list("english_words.txt")),
@@ -356,6 +359,13 @@ def is_pension_system(name: str) -> bool:
     return _PENSION_SYSTEM.search(name.strip().rstrip(".,;:")) is not None
 
 
+def is_numbered_company(words: list[str]) -> bool:
+    """"1393631 B.C.", "2136305 Ontario": a Canadian numbered company's name without its legal form (a
+    number of six or more digits, then its province)."""
+    return (len(words) >= 2 and words[0].isdigit() and len(words[0]) >= 6
+            and _simple_norm(" ".join(words[1:])) in lexicon().numbered_company_places)
+
+
 def classify_name(
     name: str,
     *,
@@ -379,6 +389,8 @@ def classify_name(
         return "Organization", 0.95
     tokens = [t for t in re.split(r"[\s,]+", text) if t]
     low = [_key(t) for t in tokens]
+    if is_numbered_company(tokens):
+        return "Organization", 0.9  # "1393631 B.C.": a numbered company, its number and its province
     if any(t in lex.org_heads for t in low) or "&" in tokens or is_pension_system(text):
         return "Organization", 0.8
     if any(t in lex.honorifics for t in low[:1]):
