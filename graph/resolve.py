@@ -204,7 +204,19 @@ def person_name_parts(name: str) -> NameParts:
 
 
 _LEGAL = {"inc", "incorporated", "corp", "corporation", "co", "company", "companies", "ltd", "limited", "llc", "lp", "llp", "plc", "na",
-          "sa", "ag", "nv", "bv", "gmbh", "lc", "pllc", "pc", "trust"}
+          "sa", "ag", "nv", "bv", "gmbh", "lc", "pllc", "pc", "ulc", "trust"}
+
+_SPELLED_FORMS = ((re.compile(r"\bunlimited liability co(?:mpany)?$"), "ulc"), (re.compile(r"\blimited liability co(?:mpany)?$"), "llc"),
+                  (re.compile(r"\blimited liability partnership$"), "llp"), (re.compile(r"\blimited partnership$"), "lp"),
+                  (re.compile(r"\bpublic limited co(?:mpany)?$"), "plc"), (re.compile(r"\bnational association$"), "na"))
+"""Legal forms written out, as their abbreviations: "1393631 B.C. Unlimited Liability Company" is
+"1393631 B.C. ULC", "JPMorgan Chase Bank, National Association" is "…, N.A."."""
+
+
+def _abbreviate_form(normalised: str) -> str:
+    for rx, short in _SPELLED_FORMS:
+        normalised = rx.sub(short, normalised)
+    return normalised
 
 
 _FORM_FAMILY = {"incorporated": "inc", "corp": "inc", "corporation": "inc", "co": "inc", "company": "inc", "companies": "inc",
@@ -213,14 +225,14 @@ _FORM_FAMILY = {"incorporated": "inc", "corp": "inc", "corporation": "inc", "co"
 both corporations; an LLC, a partnership or a national bank is another kind."""
 
 
-_FORM_LAW = {"plc": "uk", "ltd": "uk", "gmbh": "de", "ag": "de", "nv": "nl", "bv": "nl", "sa": "civil"}
+_FORM_LAW = {"plc": "uk", "ltd": "uk", "gmbh": "de", "ag": "de", "nv": "nl", "bv": "nl", "sa": "civil", "ulc": "ca"}
 """The law a legal form belongs to, where it is not the US's: "J.P. Morgan Securities Inc." and "J.P.
 Morgan Securities plc" are two companies of one group, while an Inc. that became an LLC is one."""
 
 
 def _legal_form(name: str) -> str:
     """The kind of legal person a name's last word says ("inc" for Inc., Corp., Co. …), or ""."""
-    n = normalise_name(name).replace("national association", "na")
+    n = _abbreviate_form(normalise_name(name))
     words = n.split()
     form = words[-1] if words and words[-1] in _LEGAL - {"trust"} else ""
     return _FORM_FAMILY.get(form, form)
@@ -229,8 +241,7 @@ def _legal_form(name: str) -> str:
 def org_core_name(name: str) -> str:
     """An organization's name without a leading "the", punctuation and trailing legal forms:
     "JPMorgan Chase Bank, National Association" and "JPMorgan Chase Bank, N.A." agree."""
-    n = normalise_name(name)
-    n = re.sub(r"\bnational association$", "na", n)
+    n = _abbreviate_form(normalise_name(name))
     words = n.split()
     while len(words) > 1 and words[-1] in _LEGAL - {"trust"}:
         words.pop()
@@ -382,9 +393,11 @@ class Candidate:
     keys: tuple[str, ...]  # the blocking keys the two share
 
 
-def candidates(recs: Mapping[str, Record], *, max_block: int = 200) -> list[Candidate]:
+def candidates(recs: Mapping[str, Record], *, max_block: int = 200,
+               lone: Mapping[str, str] | None = None) -> list[Candidate]:
     """Pairs of nodes of one kind that share a blocking key (blocks larger than ``max_block`` are
-    too common to say anything and are skipped)."""
+    too common to say anything and are skipped); ``lone`` is :func:`_lone_full_names` of ``recs``
+    when the caller has it already."""
     blocks: dict[str, list[str]] = defaultdict(list)
     for iri in sorted(recs):
         for k in _block_keys(recs[iri]):
@@ -397,8 +410,8 @@ def candidates(recs: Mapping[str, Record], *, max_block: int = 200) -> list[Cand
             for b in members[i + 1:]:
                 shared[(a, b) if a < b else (b, a)].add(key.split("|", 1)[1])
     # a surname alone meets the one person of that surname its issuer has ("Robbins", "Bill Robbins")
-    for bare, full in _lone_full_names(recs).items():
-        shared[(bare, full) if bare < full else (full, bare)].add(f"pn:{recs[bare].scope}:{normalise_name(recs[full].label)}")
+    for bare, full in (_lone_full_names(recs) if lone is None else lone).items():
+        shared[(bare, full) if bare < full else (full, bare)].add(f"pl:{recs[bare].scope}:{normalise_name(recs[full].label)}")
     return [Candidate(a, b, tuple(sorted(k))) for (a, b), k in sorted(shared.items())]
 
 
@@ -494,7 +507,7 @@ def _legal_names(names: Iterable[str]) -> list[str]:
     before it ("Grantor and U.S. Bank Trust Company, N.A.") still carries the company's exact name,
     which every longer name ends with.  A node with two legal names that do not nest (a former name,
     or two companies run together) gives none: its aliases say nothing certain."""
-    legal = sorted({re.sub(r"\bnational association$", "na", normalise_name(n)) for n in names if _legal_form(n)},
+    legal = sorted({_abbreviate_form(normalise_name(n)) for n in names if _legal_form(n)},
                    key=lambda n: (len(n), n))
     if not legal:
         return []
@@ -658,6 +671,10 @@ def _org_settings(prior: float) -> dict[str, Any]:
                 # its namesake plc or GmbH
                 _level("(form_l = 'na') <> (form_r = 'na') OR law_l <> law_r",
                        "a national bank and a company, or forms of two countries' laws", 0.002, u=0.1),
+                # "M.S.T.S., Inc." and "M.S.T.S. Limited Partnership": a limited partnership and the company of
+                # the same name (its general partner, as often as not) are two legal persons
+                _level("(form_l = 'lp') <> (form_r = 'lp')",
+                       "a limited partnership and a company", 0.01, u=0.1),
                 _level("ELSE", "different legal forms", 0.15),
             ]),
             _comparison("address", [
@@ -686,19 +703,24 @@ class Scored:
 
 
 def score(recs: Mapping[str, Record], pairs: Sequence[Candidate], *, kind: str, orgs: Mapping[str, str] | None = None,
-          seed: int = 13, train: bool = True, parameters: dict[str, Any] | None = None) -> list[Scored]:
+          seed: int = 13, train: bool = True, parameters: dict[str, Any] | None = None,
+          lone: Mapping[str, str] | None = None) -> list[Scored]:
     """Match probabilities of the candidate pairs of one kind of entity ("Person" or "Organization")
     from a Splink model on DuckDB: u probabilities are estimated from random pairs of the store's own
     records (seeded), m probabilities by expectation maximisation over the candidate pairs (``train``,
     with enough pairs; else the priors of this module).  ``orgs`` (organization → canonical id) lets
     persons of one issuer known by two keys compare as colleagues.  ``parameters``, when given,
-    receives the model as used under ``kind`` (see :func:`_parameters`)."""
+    receives the model as used under ``kind`` (see :func:`_parameters`); ``lone`` is
+    :func:`_lone_full_names` of ``recs`` when the caller has it already."""
     kind_pairs = [c for c in pairs if recs[c.left].kind == kind]
     if not kind_pairs:
         return []
     ids = sorted(i for i, r in recs.items() if r.kind == kind)
     orgs = orgs or {}
-    lone = _lone_full_names(recs) if kind == "Person" else {}
+    if kind != "Person":
+        lone = {}
+    elif lone is None:
+        lone = _lone_full_names(recs)
     rows = [_person_row(recs[i], orgs, lone.get(i)) if kind == "Person" else _org_row(recs[i]) for i in ids]
     scored, model = _splink_scores(kind, rows, kind_pairs, seed, train)
     if parameters is not None:
@@ -1121,7 +1143,7 @@ class ResolveResult:
 
 
 def _shares_name_or_id(c: Candidate) -> bool:
-    return any(k.startswith(("id:", "on:")) for k in c.keys) or any(k.startswith("pn:") for k in c.keys)
+    return any(k.startswith(("id:", "on:", "pn:", "pl:")) for k in c.keys)
 
 
 def resolve(store: ox.Store, *, positive: float = POSITIVE, negative: float = NEGATIVE, seed: int = 13,
@@ -1130,7 +1152,8 @@ def resolve(store: ox.Store, *, positive: float = POSITIVE, negative: float = NE
     compared with their issuers and organizations resolved); replaces the model's earlier judgements
     (a person's are kept and keep overriding) and recomputes the canonical links."""
     recs = records(store)
-    pairs = candidates(recs)
+    lone = _lone_full_names(recs)
+    pairs = candidates(recs, lone=lone)
     by_pair = {(c.left, c.right): c for c in pairs}
     remove = f"""DELETE {{ GRAPH <{RESOLUTION_GRAPH}> {{ ?j ?p ?o }} }} WHERE {{ GRAPH <{RESOLUTION_GRAPH}> {{
         ?j a <{CKG.Judgement}> ; <{CKG.judgedBy}> ?by ; ?p ?o . FILTER (STRSTARTS(?by, "model:")) }} }}"""
@@ -1141,7 +1164,7 @@ def resolve(store: ox.Store, *, positive: float = POSITIVE, negative: float = NE
     parameters: dict[str, Any] = {}
     for kind in ("Organization", "Person"):
         orgs = canonical_map(store) if kind == "Person" else {}
-        scored = score(recs, pairs, kind=kind, orgs=orgs, seed=seed, train=train, parameters=parameters)
+        scored = score(recs, pairs, kind=kind, orgs=orgs, seed=seed, train=train, parameters=parameters, lone=lone)
         all_scored.extend(scored)
         new: list[Judgement] = []
         for s in scored:

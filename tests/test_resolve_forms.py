@@ -98,3 +98,24 @@ def test_a_shared_generational_suffix_adds_evidence(tmp_path: Path) -> None:
     path.write_text(text, encoding="utf-8")
     _, pair = _joined(path, left, right)
     assert "suffix +" in pair.explanation
+
+
+def test_legal_forms_written_out_are_their_abbreviations() -> None:
+    assert resolve.org_core_name("1393631 B.C. UNLIMITED LIABILITY COMPANY") == resolve.org_core_name("1393631 B.C.") == "1393631 bc"
+    assert resolve._legal_form("1393631 B.C. Unlimited Liability Company") == "ulc"
+    assert resolve._legal_form("Foo Holdings Limited Liability Company") == resolve._legal_form("Foo Holdings, LLC") == "llc"
+    assert resolve._legal_form("M.S.T.S. Limited Partnership") == "lp"
+    assert resolve._legal_form("Acme Public Limited Company") == "plc"
+
+
+def test_a_numbered_company_and_its_full_legal_name_join(tmp_path: Path) -> None:
+    a, b = ID + "org/1393631-bc", ID + "org/1393631-bc-unlimited-liability-co"
+    joined, pair = _joined(_lenders(tmp_path, (a, "1393631 B.C."), (b, "1393631 B.C. UNLIMITED LIABILITY COMPANY")), a, b)
+    assert joined, pair.explanation
+
+
+def test_a_limited_partnership_and_its_namesake_company_stay_apart(tmp_path: Path) -> None:
+    inc, lp = ID + "org/msts-inc", ID + "org/msts-limited-partnership"
+    joined, pair = _joined(_lenders(tmp_path, (inc, "M.S.T.S., Inc."), (lp, "M.S.T.S. Limited Partnership")), inc, lp)
+    assert not joined
+    assert "legal_form -" in pair.explanation

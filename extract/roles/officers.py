@@ -32,7 +32,7 @@ from spacy.tokens import Doc
 
 from corpkg.extract import lines
 from corpkg.extract.model import Document, Evidence, Fact
-from corpkg.extract.names import gendered_honorifics
+from corpkg.extract.names import gendered_honorifics, load_list
 from corpkg.extract.nlp import doc_text
 from corpkg.extract.roles.base import RoleComponent, role_factory
 from corpkg.extract.roles.common import (
@@ -100,6 +100,9 @@ _GENDERS = {h.lower(): g for h, g in gendered_honorifics().items()}
 # a gendered honorific right before or inside a person mention ("Ms. Roe")
 _GENDERED_HONORIFIC = template(PATTERNS, "gendered_honorific").compile(
     honorifics="|".join(sorted(map(re.escape, gendered_honorifics()), key=len, reverse=True)))
+# what may stand before a person who opens a sentence: a quote mark, an honorific ("Mr. Roe was …")
+_SENTENCE_OPENING = template(PATTERNS, "sentence_opening").compile(
+    honorifics="|".join(sorted({re.escape(h.rstrip(".")) for h in load_list("honorifics.txt")}, key=len, reverse=True)))
 _SIGNATURE = _RX["signature_word"]
 # a line of a signature block between the company heading it and the signer ("By: /s/ X", "Name: X")
 _SIG_LINE = _RX["signature_line_start"]
@@ -1309,7 +1312,7 @@ def _honorific_gender(text: str, m: Mention) -> str | None:
 def _opens_sentence(p: Passage, m: Mention) -> bool:
     """Whether a person mention opens its sentence (an honorific or a quote mark may stand first)."""
     a = max((a for a, _ in p.sentences if a <= m.start), default=0)
-    return bool(_RX["sentence_opening"].fullmatch(p.text, a, m.start))
+    return bool(_SENTENCE_OPENING.fullmatch(p.text, a, m.start))
 
 
 def _drop_unlikely_persons(p: Passage) -> None:
