@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from corpkg.extract.pipeline import extract_filing
 from corpkg.extract.reader import read_text
 from corpkg.extract.roles.common import RoleContext
 from corpkg.extract.roles.subsidiaries import SubsidiaryExtractor
@@ -291,3 +292,37 @@ def test_index_of_defined_terms_is_no_apposition():
 def test_owner_named_first_and_operating_partnerships(text, ents, expected):
     facts = run_component(SubsidiaryExtractor, text, ents, context=RoleContext(issuer_key=ISS), passage_start=7)
     assert facts_as_tuples(facts, ("owner", "owned")) == expected
+
+
+
+GUARANTY = """                                   GUARANTY
+
+     THIS GUARANTY is dated as of December 27, 1995 executed and delivered
+by each of AMIREIT (Frye), Inc., a North Carolina corporation, AHE of
+California, Inc., a California corporation, AHP of Colorado,
+Inc., a Colorado corporation, AHP of Fayetteville, Inc., an Arkansas
+corporation, AHP of Illinois, Inc., an Illinois corporation, and AHP of
+Utah, Inc., a Utah corporation{gap} together with the Subsidiaries of the Company
+that may from time to time become a party hereto (each a "Guarantor", and,
+collectively, the "Guarantors") in favor of Wells Fargo Bank, N.A., in its
+capacity as agent (the "Agent") for the Banks party to the Credit Agreement
+with American Health Properties, Inc., a Delaware corporation (the "Company").
+"""
+LISTED = ("AMIREIT (Frye), Inc.", "AHE of California, Inc.", "AHP of Colorado, Inc.", "AHP of Illinois, Inc.", "AHP of Utah, Inc.")
+
+
+def _owned(text: str) -> set[tuple[str, str]]:
+    ex = extract_filing(read_text(text.encode(), "EX-10_guaranty.txt"))
+    label = {e.key: e.label for e in ex.entities}
+    return {(label[dict(f.participants)["owner"]], label[dict(f.participants)["owned"]]) for f in ex.facts
+            if f.role == "subsidiary"}
+
+
+def test_a_guaranty_list_closed_by_together_with_the_subsidiaries_of_the_company():
+    owned = _owned(GUARANTY.format(gap=","))
+    assert {("American Health Properties, Inc.", n) for n in LISTED} <= owned
+    assert {owner for owner, _ in owned} == {"American Health Properties, Inc."}
+
+
+def test_a_sentence_between_the_list_and_together_with_keeps_it_silent():
+    assert not {owned for _, owned in _owned(GUARANTY.format(gap=".  The Guarantors, and"))} & set(LISTED[:3])

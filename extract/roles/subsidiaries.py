@@ -195,14 +195,24 @@ class SubsidiaryExtractor(RoleComponent):
         whose subsidiaries the filing defines the guarantors to be (``_guarantor_owner``)."""
         out: list[Fact] = []
         for gm in _RX["guaranty_preamble"].finditer(p.text):
-            owner = issuer if gm.group("sub") else self._guarantor_owner(p, issuer)
-            if owner is None:
-                continue
             first = next((m for m in p.mentions_in(gm.end(), gm.end() + _W["guarantor_list"], "ORG", pronouns=False)
                           if m.start == gm.end()), None)
             if first is None:
                 continue
-            for o in self._enumeration_forward(p, first, len(p.text)):
+            listed = self._enumeration_forward(p, first, len(p.text))
+            # "… by each of A, a North Carolina corporation, …, and AHP of Utah, Inc., a Utah corporation, together
+            # with the Subsidiaries of the Company that may from time to time become a party hereto": every
+            # organization named before the closing phrase is listed
+            together = _RX["together_with_subsidiaries"].search(p.text, first.end, first.end + _W["together_with_list"])
+            if together is not None and not _RX["sentence_break"].search(p.text, first.end, together.start()):
+                listed = p.mentions_in(first.start, together.start(), "ORG", pronouns=False)
+            else:
+                together = None
+            owner = (issuer if gm.group("sub") else self._term_owner(p, together.group("term"), issuer) if together
+                     else self._guarantor_owner(p, issuer))
+            if owner is None:
+                continue
+            for o in listed:
                 if o.key != owner:
                     out.append(p.fact(ROLE, [("owner", owner), ("owned", o.key)], [], (gm.start(), o.end),
                                       self.extractor))
@@ -621,18 +631,26 @@ class SubsidiaryExtractor(RoleComponent):
             owner: str | None = None
             doc = p.ctx.document
             d = _RX["guarantors_are_subsidiaries"].search(doc.text) if doc is not None else None
-            if d is not None and doc is not None:
-                term = d.group("term").lower()
-                for ag in doc.agreements:
-                    party = next((x for x in ag.parties if (x.term or "").lower() == term or x.capacity == term), None)
-                    if party is not None:
-                        owner = p.ctx.resolve_key(party.name)
-                        break
-                if owner is None and term in _ISSUER_TERMS:
-                    owner = issuer
+            if d is not None:
+                owner = self._term_owner(p, d.group("term"), issuer)
             memo["subsidiary_guarantor_owner"] = owner
         found: str | None = memo["subsidiary_guarantor_owner"]
         return found
+
+    @staticmethod
+    def _term_owner(p: Passage, term: str, issuer: str | None) -> str | None:
+        """The entity key of the party an agreement of the filing defines as ``term`` ("Borrower",
+        "Parent"), else the issuer for a term naming it ("the Company"); None when neither."""
+        term = term.lower()
+        doc = p.ctx.document
+        for ag in doc.agreements if doc is not None else ():
+            party = next((x for x in ag.parties if (x.term or "").lower() == term or x.capacity == term), None)
+            if party is not None:
+                key = p.ctx.resolve_key(party.name)
+                if key is not None:
+                    return str(key)
+                break
+        return issuer if term in _ISSUER_TERMS else None
 
     def _guarantor_list(self, p: Passage, issuer: str | None) -> list[Fact]:
         """Organizations listed under a signature caption "SUBSIDIARY GUARANTORS:" (the issuer's
