@@ -635,6 +635,9 @@ def _strip_leading_number(p: _Piece) -> list[Candidate] | None:
     return None
 
 
+_ACRONYM = re.compile(r"[A-Z]{2,6}")
+
+
 def _cut_of(p: _Piece) -> list[Candidate] | None:
     """"X of Y": cut when X is a title, a document, a quantity ... (not "Bank of America")."""
     lex = lexicon()
@@ -668,6 +671,10 @@ def _cut_of(p: _Piece) -> list[Candidate] | None:
         if not keep and place_right and has_legal_suffix(left_text) and not _is_title(left_text) \
                 and lw[0] not in lex.non_entity_starts and len([x for x in lw if x not in _ARTICLES]) >= 2:
             keep = True  # "The Prudential Insurance Company of America", "Pruco Life Insurance Company of New Jersey"
+        if not keep and len(lw) == 1 and _ACRONYM.fullmatch(lw[0]) and has_legal_suffix(right_text) \
+                and not right_text.isupper() and len(rws) == len(p.words(right)) \
+                and not _is_title(left_text) and lw[0] not in lex.non_entity_starts:
+            keep = True  # "AHP of Fayetteville, Inc.", "AHE of Irvine, Inc.": a group's acronym and a place it serves
         if keep and len(lw) == 1 and len(rws) == 1 and not has_legal_suffix(right_text) and _key(lw[0]) != "bank" \
                 and lw[0] not in _institution_heads() and pws[0].lower() not in lex.places and pws[0] not in lex.state_codes:
             keep = False  # "Exchange of Bitcoin" (but "Bank of America", "Bank of Montreal", "University of Dayton")

@@ -1,4 +1,4 @@
-"""Two name shapes of agreements' parties: a general partner written "Apollo Capital Management, GP,
+"""Name shapes of agreements' parties: a general partner written "Apollo Capital Management, GP,
 LLC" (the "GP" between commas belongs to the name before its legal form) and a Canadian numbered company
 named without its legal form ("1393631 B.C."); with the near misses that stay what they were."""
 
@@ -35,3 +35,19 @@ def test_a_numbered_company_is_an_organization():
 @pytest.mark.parametrize("name", ["05401 USA", "49314 Vancouver", "20000 Ontario", "2021 Ontario"])
 def test_a_zip_code_or_a_short_number_before_a_place_is_no_company(name: str) -> None:
     assert classify_name(name)[0] != "Organization"
+
+
+def test_a_groups_acronym_of_a_place_is_one_name():
+    found = accepted("Inc., a Colorado corporation, AHP of Fayetteville, Inc., an Arkansas corporation, and AHE of Irvine, Inc.")
+    assert {("AHP of Fayetteville, Inc.", "Organization"), ("AHE of Irvine, Inc.", "Organization")} <= found
+
+
+@pytest.mark.parametrize("text, name", [
+    ("the CEO of Acme, Inc. said", "Acme, Inc."),  # a title of a company
+    ("the IRS of the Company said", None),
+])
+def test_titles_and_defined_terms_keep_their_cut(text: str, name: str | None) -> None:
+    found = {t for t, _ in accepted(text)}
+    assert not any(t.startswith(("CEO of", "IRS of")) for t in found)
+    if name:
+        assert name in found
