@@ -640,14 +640,15 @@ class OfficerExtractor(RoleComponent):
                     attributes=tuple(dict.fromkeys(attrs)), evidence=(ev,))
 
     def __call__(self, doc: Doc) -> Doc:
-        """Passages without a title word can still hold a Schedule A row's name line."""
+        """Passages without a title word can still hold a Schedule A row's name line, a row of vote
+        results or of an executives' pay table."""
         if self.prefilter.search(doc_text(doc)) or not any(ent.label_ == "PERSON" for ent in doc.ents):
             return super().__call__(doc)
         p = Passage(doc)
         _drop_unlikely_persons(p)
         facts: list[Fact] = []
         for m in p.mentions_in(0, len(p.text), "PERSON", pronouns=False):
-            facts += self._schedule_row(p, m) or self._signature_below(p, m) or self._vote_row(p, m)
+            facts += self._schedule_row(p, m) or self._signature_below(p, m) or self._vote_row(p, m) or self._pay_row(p, m)
         doc._.set(self.attr, merge_facts([_with_title(f) for f in facts]))
         return doc
 
@@ -669,6 +670,32 @@ class OfficerExtractor(RoleComponent):
         if not heads or _RX["other_proposal"].search(above, heads[-1].end()):
             return []
         attrs = [("title", "Director"), ("printedTitle", "Director"), ("status", "current")]
+        ev = Evidence(quote=full[s:le], start=s, end=le, section=p.ctx.section_title(s), extractor=self.extractor)
+        return [Fact(role=ROLE, participants=(("holder", person.key), ("organization", issuer)),
+                     attributes=tuple(attrs), evidence=(ev,))]
+
+    def _pay_row(self, p: Passage, person: Mention) -> list[Fact]:
+        """A row of an executives' pay table ("Name ⇥ Fiscal 2014 Target Bonus …" / "Paul A. Ricci ⇥
+        $1,200,000 ⇥ 50% ⇥ 39,113 ⇥ $600,000"), the text above it about bonuses, salaries or awards of the
+        (named) executive officers and not of the directors: the person is an executive officer of the
+        issuer. The name opens its line and amounts alone, one in dollars, follow it."""
+        doc, issuer = p.ctx.document, p.ctx.issuer_key
+        if person.pronoun or doc is None or issuer is None:
+            return []
+        full = doc.text
+        s, e = p.start + person.start, p.start + person.end
+        ls, le = lines.line_around(full, s, e)
+        if not _RX["vote_row_lead"].fullmatch(full[ls:s]) or not _RX["pay_amounts"].fullmatch(full, e, le):
+            return []
+        above = full[max(0, ls - _W["pay_heading_before"]) : ls]
+        heads = list(_RX["pay_table_head"].finditer(above))
+        if not heads:
+            return []
+        said = above[: heads[-1].start()]
+        if not _RX["pay_cue"].search(said) or _RX["pay_not_cue"].search(said):
+            return []
+        title = "Named Executive Officer" if _RX["named_executive"].search(said) else "Executive Officer"
+        attrs = [("title", title), ("printedTitle", title), ("status", "current")]
         ev = Evidence(quote=full[s:le], start=s, end=le, section=p.ctx.section_title(s), extractor=self.extractor)
         return [Fact(role=ROLE, participants=(("holder", person.key), ("organization", issuer)),
                      attributes=tuple(attrs), evidence=(ev,))]
@@ -719,7 +746,7 @@ class OfficerExtractor(RoleComponent):
         self._pronouns(p)
         rows: set[tuple[int, int]] = set()
         for m in p.mentions_in(0, len(p.text), "PERSON", pronouns=False):
-            found = self._schedule_row(p, m) or self._vote_row(p, m) or self._signer_repeated(p, m)
+            found = self._schedule_row(p, m) or self._vote_row(p, m) or self._pay_row(p, m) or self._signer_repeated(p, m)
             if found:
                 facts += found
                 rows.add((m.start, m.end))
