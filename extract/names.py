@@ -330,6 +330,7 @@ _PARTICLES = {"van", "von", "de", "la", "le", "del", "della", "der", "den", "da"
 _PLACE_STARTS = {"santa", "san", "los", "las", "fort", "port", "mount", "lake", "north", "south", "east", "west",
                  "new", "st", "saint", "upper", "lower", "greater"}
 _INITIAL = re.compile(r"^[A-Z]\.?$")
+_INNER_CAPITAL = re.compile(r"^[A-Z][a-z]{1,3}[A-Z][a-z]+$")
 _NAMEISH = re.compile(
     r"^(?:[A-Z][a-z]+(?:[-'’][A-Z]?[a-z]+)*|(?:Mc|Mac|O'|O’|De|Di|Da|La|Le|Van|Von|St\.?|de|di|da|du|la|le|van|von)[A-Z][a-z]+(?:-[A-Z][a-z]+)?|[A-Z]{2,})$"
 )
@@ -416,7 +417,8 @@ def classify_name(
         lw = w.lower()
         return lw in common or lw in lower_seen
 
-    nameish = all(_NAMEISH.match(w) for w in words)
+    # "CeCelia", "LaToya", "JoAnn": a listed first name written with an inner capital is name-shaped too
+    nameish = all(_NAMEISH.match(w) or (_INNER_CAPITAL.match(w) and w.lower() in lex.first_names) for w in words)
     first_ok = words[0].lower() in lex.first_names and not is_common(words[0])
     last_ok = words[-1].lower() in lex.last_names
     if not first_ok and words[0].lower() in lex.first_names and 2 <= len(words) <= 3 and nameish \
@@ -436,6 +438,11 @@ def classify_name(
         generic = sum(1 for w in words if is_common(w))
         if first_ok and not is_common(words[-1]):
             return "Person", 0.85 if (initials or has_name_suffix or last_ok) else 0.75
+        if (words[0].lower() in lex.first_names and len(words) == 2 and len(initials) == 1 and core[1] == initials[0]
+                and core[-1] == words[-1] and words[-1].lower() not in lex.org_heads and not is_common(words[-1])):
+            # "Mark A. Chancy": a listed first name, a middle initial, a surname (though "mark" and "chancy" are
+            # words too): the shape of a person's name
+            return "Person", 0.75
         if first_ok and initials and len(words) == 2 and last_ok and core[-1] == words[-1] \
                 and not any(w.lower() in lex.english_words for w in words):
             # a surname that is also a word ("B. Andrew Rose", "Andrew B. Rose"): an initial with a

@@ -704,7 +704,7 @@ class OfficerExtractor(RoleComponent):
     def extract(self, p: Passage) -> list[Fact]:
         """Position facts of a passage; every one carries a ckg:title (the contract requires it):
         a seat whose printed title maps to no canonical title keeps the printed one as its title."""
-        facts = [_with_title(f) for f in self._extract(p)]
+        facts = _committee_chairs(p, [_with_title(f) for f in self._extract(p)])
         facts += self._also_directors(p, facts)
         issuer = p.ctx.issuer_key
         if issuer and any(("organization", issuer) in f.participants for f in facts) and (manager := _manager_key(p.ctx)):
@@ -866,6 +866,40 @@ class OfficerExtractor(RoleComponent):
                     + self._make(p, a, b, other, run, "resigned ", after=True))
         return []
 
+    def _committee_members(self, p: Passage, a: int, b: int) -> list[Fact]:
+        """"The Committee has four members: A, B (Chair), C, and D", "The members of the Compensation
+        Committee are A and B": each member of a committee of the issuer's board is a director of the
+        issuer (not a committee of an adviser or a lender: an investment or credit committee, or one "of"
+        another organization). A chair's mark after a member's name is the committee's chair, not the
+        board's: the seat such a mark gave elsewhere is dropped (``_committee_chairs``)."""
+        issuer = p.ctx.issuer_key
+        facts: list[Fact] = []
+        for m in _RX["committee_members_are"].finditer(p.text, a, b):
+            name = m.group("name") or m.group("name2") or ""
+            if _RX["not_board_committee"].search(name):
+                continue  # an adviser's investment committee, a lender's credit committee
+            end = len(p.text)  # the list may run past the block's end ("B (Chair), C")
+            first = next((x for x in p.mentions_in(m.end(), end, "PERSON", pronouns=False) if x.start == m.end()), None)
+            if first is None or issuer is None:
+                continue
+            members, pos = [first], first.end
+            for x in p.mentions_in(first.end, end, "PERSON", pronouns=False):
+                if x.start < pos:
+                    continue
+                if not _RX["committee_list_gap"].fullmatch(p.text, pos, x.start):
+                    break
+                members.append(x)
+                pos = x.end
+            attrs = [("title", "Director"), ("printedTitle", "Director"), ("status", "current")]
+            for person in members:
+                chair = _RX["chair_mark"].match(p.text, person.end)
+                if chair is not None:
+                    for member in members:
+                        p.ctx.memo.setdefault("committee_chairs", set()).add((member.key, p.start + chair.start(), p.start + chair.end()))
+                facts.append(p.fact(ROLE, [("holder", person.key), ("organization", issuer)], attrs,
+                                    (m.start(), person.end), self.extractor))
+        return facts
+
     def _directors_are(self, p: Passage, a: int, b: int) -> list[Fact]:
         """"The continuing Class III Directors are A, B and C", "the Board appointed A, B and C
         to serve as directors (of X)": each is a director of the issuer (or X); a present-tense
@@ -882,6 +916,7 @@ class OfficerExtractor(RoleComponent):
             for person in enumeration_from(p, first, b, "PERSON"):
                 facts.append(p.fact(ROLE, [("holder", person.key), ("organization", issuer)], attrs,
                                     (m.start(), person.end), self.extractor))
+        facts += self._committee_members(p, a, b)
         # "The five managers of Tidal are: A, B, and C": each holds the group's seat at Tidal
         for body in p.mentions_in(a, b, "ORG"):
             head = _RX["members_of_before"].search(p.text, max(a, body.start - _W["members_of_before"]), body.start)
@@ -1334,6 +1369,20 @@ def _honorific_gender(text: str, m: Mention) -> str | None:
     """"male"/"female" when the mention carries or follows a gendered honorific ("Ms. Roe")."""
     h = _GENDERED_HONORIFIC.search(text, max(0, m.start - _W["honorific_before"]), m.end)
     return _GENDERS.get(h.group("h").lower()) if h else None
+
+
+def _committee_chairs(p: Passage, facts: list[Fact]) -> list[Fact]:
+    """Without the Chairman seats read from a committee's chair mark ("B (Chair)" in "The Committee
+    has four members: A, B (Chair), C") for any of its members: B chairs the committee, not the board."""
+    marks: set[tuple[str, int, int]] = p.ctx.memo.get("committee_chairs", set())
+    if not marks:
+        return facts
+
+    def chair_of_committee(f: Fact) -> bool:
+        holder = f.participant("holder")
+        return ("title", "Chairman") in f.attributes and any(
+            key in holder and ev.start <= a and b <= ev.end for ev in f.evidence for key, a, b in marks)
+    return [f for f in facts if not chair_of_committee(f)]
 
 
 def _opens_sentence(p: Passage, m: Mention) -> bool:
