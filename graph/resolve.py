@@ -479,6 +479,15 @@ def _person_row(rec: Record, orgs: Mapping[str, str], lone_full: str | None = No
     }
 
 
+_NUMERAL = re.compile(r"(?=[ivxl]+$)l?x{0,3}(?:ix|iv|v?i{0,3})$|\d+$")
+
+
+def _numerals(core: str) -> list[str]:
+    """The numbers of a name, Roman or Arabic, in order: "midcap funding iv trust" → ["iv"]; a fund's or
+    a series' number tells it from its siblings ("MidCap Funding IV Trust", "… V Trust")."""
+    return [w for w in core.split() if _NUMERAL.match(w)]
+
+
 def _org_row(rec: Record) -> dict[str, Any]:
     specific = [n for n in rec.names if _specific(n, "Organization")]
     form = _legal_form(rec.label)
@@ -487,6 +496,7 @@ def _org_row(rec: Record) -> dict[str, Any]:
         "unique_id": rec.iri,
         "name": normalise_name(rec.label) or None,
         "core": org_core_name(rec.label) or None,
+        "numerals": _numerals(org_core_name(rec.label)),
         "cores": cores,
         "legal_names": _legal_names(specific),
         "form": form or None,
@@ -659,8 +669,9 @@ def _org_settings(prior: float) -> dict[str, Any]:
                 _level("list_has_any(cores_l, cores_r)", "a shared name or alias (corporate families share short forms)",
                        0.15, u=0.002),
                 _level("damerau_levenshtein(core_l, core_r) = 1 AND length(core_l) >= 10 AND "
-                       "regexp_replace(core_l, '[^0-9]', '', 'g') = regexp_replace(core_r, '[^0-9]', '', 'g')",
-                       "names one letter apart (a typo)", 0.05),
+                       "regexp_replace(core_l, '[^0-9]', '', 'g') = regexp_replace(core_r, '[^0-9]', '', 'g') AND "
+                       "numerals_l = numerals_r",
+                       "names one letter apart (a typo), their numbers the same", 0.05),
                 _level("ELSE", "different names", 0.02),
             ]),
             _comparison("legal_form", [

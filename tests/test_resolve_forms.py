@@ -119,3 +119,15 @@ def test_a_limited_partnership_and_its_namesake_company_stay_apart(tmp_path: Pat
     joined, pair = _joined(_lenders(tmp_path, (inc, "M.S.T.S., Inc."), (lp, "M.S.T.S. Limited Partnership")), inc, lp)
     assert not joined
     assert "legal_form -" in pair.explanation
+
+
+def test_a_names_numbers_are_read_roman_or_arabic() -> None:
+    assert resolve._numerals("midcap funding iv trust") == ["iv"]
+    assert resolve._numerals("palisades acquisition xix") == ["xix"]
+    assert resolve._numerals("vivid civil apollo") == []
+
+
+def test_sibling_funds_one_numeral_apart_stay_apart(tmp_path: Path) -> None:
+    iv, v = ID + "org/midcap-funding-iv-trust", ID + "org/midcap-funding-v-trust"
+    joined, pair = _joined(_lenders(tmp_path, (iv, "MIDCAP FUNDING IV TRUST"), (v, "MIDCAP FUNDING V TRUST")), iv, v)
+    assert not joined, pair.explanation
