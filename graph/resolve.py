@@ -491,12 +491,13 @@ def _numerals(core: str) -> list[str]:
 def _org_row(rec: Record) -> dict[str, Any]:
     specific = [n for n in rec.names if _specific(n, "Organization")]
     form = _legal_form(rec.label)
+    core = org_core_name(rec.label)
     cores = sorted({org_core_name(n) for n in specific} - {""})
     return {
         "unique_id": rec.iri,
         "name": normalise_name(rec.label) or None,
-        "core": org_core_name(rec.label) or None,
-        "numerals": _numerals(org_core_name(rec.label)),
+        "core": core or None,
+        "numerals": _numerals(core),
         "cores": cores,
         "legal_names": _legal_names(specific),
         "form": form or None,

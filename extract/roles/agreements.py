@@ -200,10 +200,11 @@ def agreement_facts(doc: Document, ag: Agreement, resolve: Resolve, issuer_key: 
     names: dict[str, str] = {}  # entity key -> the name as printed
     sub_guarantors: dict[str, list[Evidence]] = {}  # who guarantees as a subsidiary ("X, as Subsidiary Guarantor")
 
-    def put(table: dict[str, dict[str, list[Evidence]]], slot: str, name: str, ev: Evidence) -> None:
+    def put(table: dict[str, dict[str, list[Evidence]]], slot: str, name: str, ev: Evidence) -> str:
         key = resolve(name, "Organization", ev)
         names.setdefault(key, name)
         table[slot].setdefault(key, []).append(ev)
+        return key
 
     for p in ag.parties:
         ev = _ev(doc, p.start, p.quote_end)
@@ -214,10 +215,9 @@ def agreement_facts(doc: Document, ag: Agreement, resolve: Resolve, issuer_key: 
             put(slots, "lender", p.name, ev)
         if _has(cap, "borrower"):
             put(slots, "borrower", p.name, ev)
-        if _has(cap, "guarantor"):
-            put(slots, "guarantor", p.name, ev)
+        guarantor = put(slots, "guarantor", p.name, ev) if _has(cap, "guarantor") else None
         if _has(cap, "subsidiary_guarantor"):
-            sub_guarantors.setdefault(resolve(p.name, "Organization", ev), []).append(ev)
+            sub_guarantors.setdefault(guarantor or resolve(p.name, "Organization", ev), []).append(ev)
         if _is_agent(cap):
             put(slots, "agent", p.name, ev)
         if _is_agent(cap, "arranger"):
@@ -245,10 +245,10 @@ def agreement_facts(doc: Document, ag: Agreement, resolve: Resolve, issuer_key: 
         cap = s.capacity or group
         group = s.capacity if s.capacity and _has(s.capacity, "guarantor_group") else group if not s.capacity else ""
         if cap and _has(cap, "guarantor") and not is_lending_capacity(cap) and not _is_agent(cap):
-            put(slots, "guarantor", s.org, ev)
-            signed_guarantors.add(resolve(s.org, "Organization", ev))
+            key = put(slots, "guarantor", s.org, ev)
+            signed_guarantors.add(key)
             if _has(cap, "subsidiary_guarantor"):
-                sub_guarantors.setdefault(resolve(s.org, "Organization", ev), []).append(ev)
+                sub_guarantors.setdefault(key, []).append(ev)
         if s.capacity and _is_agent(s.capacity):
             put(slots, "agent", s.org, ev)
         if s.capacity and _is_agent(s.capacity, "arranger"):

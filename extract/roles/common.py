@@ -680,9 +680,11 @@ def quoted_term(text: str, m: Mention) -> bool:
     return text[max(0, m.start - 1) : m.start] in ("\"", "“") and text[m.end : m.end + 1] in ("\"", "”")
 
 
-def enumeration_from(p: Passage, first: Mention, limit: int, label: str | None = None) -> list[Mention]:
+def enumeration_from(p: Passage, first: Mention, limit: int, label: str | None = None,
+                     gap_pattern: re.Pattern[str] | None = None) -> list[Mention]:
     """``first`` and the mentions that continue an enumeration after it, up to ``limit``; a member's
-    defined term ("A (“BQ Sales”), B and C") is part of the member."""
+    defined term ("A (“BQ Sales”), B and C") is part of the member. ``gap_pattern`` (anchored at both
+    ends) replaces the common list gap where a list allows more between its members ("B (Chair), C")."""
     out = [first]
     cur = first
     cur_end = member_end(p.text, first)
@@ -692,7 +694,7 @@ def enumeration_from(p: Passage, first: Mention, limit: int, label: str | None =
         if label and m.label != label:
             break
         gap = p.text[cur_end : m.start]
-        if _LIST_GAP.match(gap):
+        if (gap_pattern or _LIST_GAP).match(gap):
             out.append(m)
             cur = m
             cur_end = member_end(p.text, cur)

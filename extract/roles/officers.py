@@ -652,53 +652,58 @@ class OfficerExtractor(RoleComponent):
         doc._.set(self.attr, merge_facts([_with_title(f) for f in facts]))
         return doc
 
+    def _issuer_row(self, p: Passage, person: Mention, cells: str, above_key: str) -> tuple[str, Evidence, str] | None:
+        """A table row of the filing whose line the person's name opens (after a list mark or an
+        honorific) and whose other cells ``_RX[cells]`` read to the line end, with an issuer to hold the
+        seat: (the issuer, the row as evidence, the text of the ``_W[above_key]`` characters above it)."""
+        doc, issuer = p.ctx.document, p.ctx.issuer_key
+        if person.pronoun or doc is None or issuer is None:
+            return None
+        full = doc.text
+        s, e = p.start + person.start, p.start + person.end
+        ls, le = lines.line_around(full, s, e)
+        if not _RX["vote_row_lead"].fullmatch(full[ls:s]) or not _RX[cells].fullmatch(full, e, le):
+            return None
+        ev = Evidence(quote=full[s:le], start=s, end=le, section=p.ctx.section_title(s), extractor=self.extractor)
+        return issuer, ev, full[max(0, ls - _W[above_key]) : ls]
+
+    @staticmethod
+    def _issuer_seat(person: Mention, issuer: str, ev: Evidence, title: str) -> list[Fact]:
+        """The seat a table row gives its person at the issuer."""
+        attrs = (("title", title), ("printedTitle", title), ("status", "current"))
+        return [Fact(role=ROLE, participants=(("holder", person.key), ("organization", issuer)), attributes=attrs, evidence=(ev,))]
+
     def _vote_row(self, p: Passage, person: Mention) -> list[Fact]:
         """A row of the results of an election of directors ("Election of Directors:" / "Nominee
         ⇥ For ⇥ Against" / "Susan E. Arnold ⇥ 1,127,767,300 ⇥ 27,422,463"): the nominee is a
         director of the issuer. The name opens its line and vote counts alone follow it; the last
         proposal named above the row must be the election (not a ratification or an advisory vote)."""
-        doc, issuer = p.ctx.document, p.ctx.issuer_key
-        if person.pronoun or doc is None or issuer is None:
+        row = self._issuer_row(p, person, "vote_counts", "vote_heading_before")
+        if row is None:
             return []
-        full = doc.text
-        s, e = p.start + person.start, p.start + person.end
-        ls, le = lines.line_around(full, s, e)
-        if not _RX["vote_row_lead"].fullmatch(full[ls:s]) or not _RX["vote_counts"].fullmatch(full, e, le):
-            return []
-        above = full[max(0, ls - _W["vote_heading_before"]) : ls]
+        issuer, ev, above = row
         heads = list(_RX["election_heading"].finditer(above))
         if not heads or _RX["other_proposal"].search(above, heads[-1].end()):
             return []
-        attrs = [("title", "Director"), ("printedTitle", "Director"), ("status", "current")]
-        ev = Evidence(quote=full[s:le], start=s, end=le, section=p.ctx.section_title(s), extractor=self.extractor)
-        return [Fact(role=ROLE, participants=(("holder", person.key), ("organization", issuer)),
-                     attributes=tuple(attrs), evidence=(ev,))]
+        return self._issuer_seat(person, issuer, ev, "Director")
 
     def _pay_row(self, p: Passage, person: Mention) -> list[Fact]:
         """A row of an executives' pay table ("Name ⇥ Fiscal 2014 Target Bonus …" / "Paul A. Ricci ⇥
         $1,200,000 ⇥ 50% ⇥ 39,113 ⇥ $600,000"), the text above it about bonuses, salaries or awards of the
         (named) executive officers and not of the directors: the person is an executive officer of the
         issuer. The name opens its line and amounts alone, one in dollars, follow it."""
-        doc, issuer = p.ctx.document, p.ctx.issuer_key
-        if person.pronoun or doc is None or issuer is None:
+        row = self._issuer_row(p, person, "pay_amounts", "pay_heading_before")
+        if row is None:
             return []
-        full = doc.text
-        s, e = p.start + person.start, p.start + person.end
-        ls, le = lines.line_around(full, s, e)
-        if not _RX["vote_row_lead"].fullmatch(full[ls:s]) or not _RX["pay_amounts"].fullmatch(full, e, le):
-            return []
-        above = full[max(0, ls - _W["pay_heading_before"]) : ls]
+        issuer, ev, above = row
         heads = list(_RX["pay_table_head"].finditer(above))
         if not heads:
             return []
         said = above[: heads[-1].start()]
         if not _RX["pay_cue"].search(said) or _RX["pay_not_cue"].search(said):
             return []
-        title = "Named Executive Officer" if _RX["named_executive"].search(said) else "Executive Officer"
-        attrs = [("title", title), ("printedTitle", title), ("status", "current")]
-        ev = Evidence(quote=full[s:le], start=s, end=le, section=p.ctx.section_title(s), extractor=self.extractor)
-        return [Fact(role=ROLE, participants=(("holder", person.key), ("organization", issuer)),
-                     attributes=tuple(attrs), evidence=(ev,))]
+        return self._issuer_seat(person, issuer, ev, "Named Executive Officer" if _RX["named_executive"].search(said)
+                                 else "Executive Officer")
 
     # -- rules -------------------------------------------------------------------------
     def extract(self, p: Passage) -> list[Fact]:
@@ -882,14 +887,7 @@ class OfficerExtractor(RoleComponent):
             first = next((x for x in p.mentions_in(m.end(), end, "PERSON", pronouns=False) if x.start == m.end()), None)
             if first is None or issuer is None:
                 continue
-            members, pos = [first], first.end
-            for x in p.mentions_in(first.end, end, "PERSON", pronouns=False):
-                if x.start < pos:
-                    continue
-                if not _RX["committee_list_gap"].fullmatch(p.text, pos, x.start):
-                    break
-                members.append(x)
-                pos = x.end
+            members = enumeration_from(p, first, end, "PERSON", _RX["committee_list_gap"])
             attrs = [("title", "Director"), ("printedTitle", "Director"), ("status", "current")]
             for person in members:
                 chair = _RX["chair_mark"].match(p.text, person.end)

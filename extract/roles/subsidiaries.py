@@ -199,15 +199,15 @@ class SubsidiaryExtractor(RoleComponent):
                           if m.start == gm.end()), None)
             if first is None:
                 continue
-            listed = self._enumeration_forward(p, first, len(p.text))
             # "… by each of A, a North Carolina corporation, …, and AHP of Utah, Inc., a Utah corporation, together
             # with the Subsidiaries of the Company that may from time to time become a party hereto": every
             # organization named before the closing phrase is listed
             together = _RX["together_with_subsidiaries"].search(p.text, first.end, first.end + _W["together_with_list"])
-            if together is not None and not _RX["sentence_break"].search(p.text, first.end, together.start()):
+            if together is not None and any(a <= first.start and together.start() < b for a, b in p.sentences):
                 listed = p.mentions_in(first.start, together.start(), "ORG", pronouns=False)
             else:
                 together = None
+                listed = self._enumeration_forward(p, first, len(p.text))
             owner = (issuer if gm.group("sub") else self._term_owner(p, together.group("term"), issuer) if together
                      else self._guarantor_owner(p, issuer))
             if owner is None:
