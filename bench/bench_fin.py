@@ -118,10 +118,10 @@ def run(fin: Path, model: str | None = None, show_errors: int = 0) -> dict:
     if not files:
         raise SystemExit(f"no CoNLL files under {fin}/CONLL-format/data")
     nlp = build_pipeline(model)
-    from corpkg.extract.mentions import _ROLE_TERMS
     from corpkg.extract.names import lexicon
 
     suffixes = lexicon().legal_suffix_keys
+    role_terms = lexicon().role_terms  # patterns/role_terms.txt: "borrower", "the agent" … (a party named by its role)
 
     def trim(words: list[str], s: tuple[int, int, str]) -> tuple[int, int, str]:
         a, b, lab = s
@@ -135,7 +135,7 @@ def run(fin: Path, model: str | None = None, show_errors: int = 0) -> dict:
     def is_role(words: list[str], a: int, b: int) -> bool:
         phrase = " ".join(words[a:b]).lower()
         phrase = phrase[4:] if phrase.startswith("the ") else phrase
-        return phrase in _ROLE_TERMS
+        return phrase in role_terms
 
     span_counts = {k: Counter() for k in ("PER", "ORG", "all", "untyped", "names-PER", "names-ORG")}
     tok_counts = {k: Counter() for k in ("PER", "ORG")}
