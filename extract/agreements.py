@@ -295,6 +295,11 @@ def _parties(text: str, a: int, b: int) -> list[AgreementParty]:
                                                           or _is_place(name_part)):
                 # "Helen Marsh, an individual residing in Austin, Texas (the “Lender”)": the term is Helen Marsh's
                 pending = _term_to_last(out, pending, term, defined.group(0) if defined else "")
+                if out[-1].capacity and included and included[-1][0] == len(out) - 1:
+                    # "…, including A and B, and C, a Delaware corporation (“Parent”)": C's term is its own capacity,
+                    # and the group's list ends before it
+                    included.pop()
+                    including = None
             elif (defined and term and since_capacity and (group_cap := _capacity_of_term(term))
                   and _rx("generic").match(" ".join(name_part.split()))
                   and (lead_and or _rx("generic_joins").search(name_part))

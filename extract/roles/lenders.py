@@ -41,9 +41,10 @@ from corpkg.extract.roles.common import (
     windows,
 )
 
-__all__ = ["LenderExtractor"]
+__all__ = ["LenderExtractor", "finalize"]
 
 ROLE = "credit"
+BY_DEFAULT = "_borrower_by_default"  # the sentence named no borrower: the filer stands in (see finalize)
 PATTERNS = "lenders.json"
 _DATA = load_json(PATTERNS)
 _RX = regexes(PATTERNS)
@@ -289,13 +290,19 @@ class LenderExtractor(RoleComponent):
                     drafts.append(d)
                 continue
             if lenders:
+                by_default = False
                 if not borrowers and not triggers and all(m.start in listed for m in lenders):
                     borrower: str | None = issuer  # "“Swingline Lender” means A": the document's own borrower
                 else:
                     # "… entered into a credit agreement. The lenders include A and B.": the passage's last borrower
-                    borrower = self._or_issuer(self._sentence_borrower(
-                        p, a, b, triggers, lenders, guarantors, agents + arrangers, borrowers,
-                        drafts[-1].borrower if drafts else None), issuer)
+                    found = self._sentence_borrower(p, a, b, triggers, lenders, guarantors, agents + arrangers,
+                                                    borrowers, drafts[-1].borrower if drafts else None)
+                    if found is None:
+                        found = self._lent_before(p, lenders)
+                    else:
+                        self._remember_lenders(p, lenders, found)
+                    borrower = self._or_issuer(found, issuer)
+                    by_default = found is None and borrower == p.ctx.issuer_key
                 if borrower is None:
                     continue
                 lending = {m.key for m in lenders}
@@ -310,6 +317,8 @@ class LenderExtractor(RoleComponent):
                         d.co_borrowers = [x for x in borrowers[1:] if x not in lending]
                     d.guarantors = [g for g in guarantors if g not in lending and g != k and g not in d.co_borrowers]
                     self._terms(p, a, b, triggers, d)
+                    if by_default and k == borrower:
+                        d.attrs[BY_DEFAULT] = "1"
                     drafts.append(d)
             elif drafts and (triggers or guarantors or _RATE.search(p.text, a, b)):
                 # a follow-up sentence of the same passage: "The credit facility currently permits …"
@@ -362,6 +371,24 @@ class LenderExtractor(RoleComponent):
         if found is None:
             found = self._term_borrower(p, a, b)
         return last if found is None else found
+
+    @staticmethod
+    def _remember_lenders(p: Passage, lenders: list[Mention], borrower: str) -> None:
+        """Remember, for the filing, whom each lender of a sentence naming its borrower lends to."""
+        if not borrower or borrower == p.ctx.issuer_key:
+            return
+        memo: dict[str, str] = p.ctx.memo.setdefault("lent_to", {})
+        for m in lenders:
+            memo.setdefault(m.key, borrower)
+
+    @staticmethod
+    def _lent_before(p: Passage, lenders: list[Mention]) -> str | None:
+        """The one borrower other than the filer that an earlier sentence of the filing named for every lender of
+        a sentence naming none ("On March 12, X Owner LLC obtained a mortgage loan from Y." … a press release: "the
+        financing from Y"): the lender's known borrower, not the filer by default."""
+        memo: dict[str, str] = p.ctx.memo.get("lent_to", {})
+        known = {memo.get(m.key) for m in lenders}
+        return known.pop() if len(known) == 1 and None not in known else None
 
     @staticmethod
     def _remember_terms(p: Passage, drafts: list[_Draft]) -> None:
@@ -481,7 +508,8 @@ class LenderExtractor(RoleComponent):
         before = _lender_column_before(doc.text, p.start) if doc is not None and p.start > 0 else None
         if before is not None:
             col, bcol = before
-        elif not _RX["debt_table_hint"].search(p.text):
+        elif not _RX["debt_table_hint"].search(p.text) and not any(
+                _lender_header(_cells(line, start)) for start, line in _lines(p.text) if "  " in line or "\t" in line):
             return []  # neither a lender column nor an instrument – lender row label: no debt table here
         for start, line in _lines(p.text):
             cells = _cells(line, start)
@@ -1136,3 +1164,26 @@ class LenderExtractor(RoleComponent):
 
 
 make_lenders = role_factory("corpkg_lenders", LenderExtractor, role=ROLE)
+
+
+def finalize(facts: list[Fact]) -> list[Fact]:
+    """Filing-level clean-up of the filer standing in for a borrower no sentence named: a lender that another
+    sentence of the filing pairs with a named borrower other than the filer ("X Owner LLC obtained a loan from
+    Y" … "the financing from Y") lends to that borrower, not to the filer as well; internal attributes go."""
+    named: dict[str, set[str]] = {}
+    for f in facts:
+        if f.role == ROLE and BY_DEFAULT not in dict(f.attributes):
+            for k in f.participant("lender"):
+                named.setdefault(k, set()).update(f.participant("borrower"))
+    out = []
+    for f in facts:
+        if f.role != ROLE or BY_DEFAULT not in dict(f.attributes):
+            out.append(f)
+            continue
+        borrowers = set(f.participant("borrower"))
+        gone = {k for k in f.participant("lender") if named.get(k, set()) - borrowers}
+        parts = tuple(x for x in f.participants if not (x[0] == "lender" and x[1] in gone))
+        if gone and not any(s == "lender" for s, _ in parts) and not any(s == "agent" for s, _ in parts):
+            continue
+        out.append(Fact(f.role, parts, tuple(a for a in f.attributes if a[0] != BY_DEFAULT), f.evidence))
+    return out

@@ -55,9 +55,10 @@ from corpkg.extract.roles.common import (
     windows,
 )
 
-__all__ = ["OfficerExtractor"]
+__all__ = ["OfficerExtractor", "finalize"]
 
 ROLE = "position"
+UNLESS_SEATED = "_unless_seated"  # a seat only the agreement tells: dropped when the filing gives the person a titled one
 PATTERNS = "officers.json"
 Run = tuple[int, int, list[str]]  # a run of titles: start, end, canonical titles
 
@@ -710,6 +711,8 @@ class OfficerExtractor(RoleComponent):
         """Position facts of a passage; every one carries a ckg:title (the contract requires it):
         a seat whose printed title maps to no canonical title keeps the printed one as its title."""
         facts = _committee_chairs(p, [_with_title(f) for f in self._extract(p)])
+        titled = {f.participant("holder")[0] for f in facts if f.participant("holder") and UNLESS_SEATED not in dict(f.attributes)}
+        facts = [f for f in facts if UNLESS_SEATED not in dict(f.attributes) or f.participant("holder")[0] not in titled]
         facts += self._also_directors(p, facts)
         issuer = p.ctx.issuer_key
         if issuer and any(("organization", issuer) in f.participants for f in facts) and (manager := _manager_key(p.ctx)):
@@ -871,6 +874,28 @@ class OfficerExtractor(RoleComponent):
                     + self._make(p, a, b, other, run, "resigned ", after=True))
         return []
 
+    def _agreements_with_executives(self, p: Passage, a: int, b: int) -> list[Fact]:
+        """"The Company entered into amendments to the employment agreements with A, B, C and D": the filer's
+        employment, retention, severance or change-in-control agreements make each person named an executive
+        officer of the filer; the sentence before the agreement must name the filer (not a bank subsidiary, not
+        the person as the one who signs "with the Company")."""
+        issuer = p.ctx.issuer_key
+        facts: list[Fact] = []
+        if issuer is None:
+            return facts
+        for m in _RX["agreements_with_executives"].finditer(p.text, a, b):
+            if not any(x.key == issuer for x in p.mentions_in(a, m.start(), "ORG")):
+                continue
+            first = next((x for x in p.mentions_in(m.end(), b, "PERSON", pronouns=False) if x.start == m.end()), None)
+            if first is None:
+                continue
+            attrs = [("title", "Executive Officer"), ("printedTitle", "executive officer"), ("status", "current"),
+                     (UNLESS_SEATED, "1")]
+            for person in enumeration_from(p, first, b, "PERSON"):
+                facts.append(p.fact(ROLE, [("holder", person.key), ("organization", issuer)], attrs,
+                                    (m.start(), person.end), self.extractor))
+        return facts
+
     def _committee_members(self, p: Passage, a: int, b: int) -> list[Fact]:
         """"The Committee has four members: A, B (Chair), C, and D", "The members of the Compensation
         Committee are A and B": each member of a committee of the issuer's board is a director of the
@@ -915,6 +940,7 @@ class OfficerExtractor(RoleComponent):
                 facts.append(p.fact(ROLE, [("holder", person.key), ("organization", issuer)], attrs,
                                     (m.start(), person.end), self.extractor))
         facts += self._committee_members(p, a, b)
+        facts += self._agreements_with_executives(p, a, b)
         # "The five managers of Tidal are: A, B, and C": each holds the group's seat at Tidal
         for body in p.mentions_in(a, b, "ORG"):
             head = _RX["members_of_before"].search(p.text, max(a, body.start - _W["members_of_before"]), body.start)
@@ -1452,3 +1478,20 @@ def _with_title(fact: Fact) -> Fact:
     if fact.attribute("title") or not fact.attribute("printedTitle"):
         return fact
     return replace(fact, attributes=(("title", fact.attribute("printedTitle")[0]), *fact.attributes))
+
+
+def finalize(facts: list[Fact]) -> list[Fact]:
+    """Filing-level clean-up: a seat an employment agreement alone gives ("entered into employment agreements
+    with A and B": executive officer) is dropped when another fact of the filing seats the person at the same
+    organization with a title of its own (the agreement adds nothing to "A, Chief Financial Officer")."""
+    seated = {(f.participant("holder")[0], f.participant("organization")[0]) for f in facts
+              if f.role == ROLE and UNLESS_SEATED not in dict(f.attributes) and f.participant("holder") and f.participant("organization")}
+    out = []
+    for f in facts:
+        if f.role == ROLE and UNLESS_SEATED in dict(f.attributes):
+            if f.participant("holder") and f.participant("organization") \
+                    and (f.participant("holder")[0], f.participant("organization")[0]) in seated:
+                continue
+            f = Fact(f.role, f.participants, tuple(a for a in f.attributes if a[0] != UNLESS_SEATED), f.evidence)
+        out.append(f)
+    return out

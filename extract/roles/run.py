@@ -29,6 +29,8 @@ from spacy.tokens import Doc
 from corpkg.extract.model import Document, Entity, Fact
 from corpkg.extract.names import load_list
 from corpkg.extract.roles import acquisitions as _acq
+from corpkg.extract.roles import lenders as _len
+from corpkg.extract.roles import officers as _off
 from corpkg.extract.roles import subsidiaries as _sub
 from corpkg.extract.roles.base import filing_context, filing_stage, role_components
 from corpkg.extract.roles.common import RoleContext, merge_facts
@@ -236,7 +238,7 @@ def finalize_facts(facts: list[Fact]) -> list[Fact]:
     """Filing-level clean-up: confirm or drop tentative subsidiary ends; "X became a
     subsidiary of Y" also records Y's acquisition of X, and acquiring all the outstanding stock of X
     makes X a subsidiary; merge same-participant facts."""
-    out = _sub.finalize(facts)
+    out = _sub.finalize(_off.finalize(_len.finalize(facts)))
     derived = []
     for f in out:
         if f.role != "subsidiary" or _sub.BECAME not in dict(f.attributes):
