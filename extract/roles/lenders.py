@@ -270,7 +270,7 @@ class LenderExtractor(RoleComponent):
         issuer = self._defined_borrower(p) or self._agreement_borrower(p) or p.ctx.issuer_key
         sentences = self._sentences(p)
         remembered = 0  # drafts whose facility terms are remembered
-        for a, b in sentences:
+        for i, (a, b) in enumerate(sentences):
             self._remember_terms(p, drafts[remembered:])
             remembered = len(drafts)
             triggers = list(_FACILITY.finditer(p.text, a, b))
@@ -297,6 +297,8 @@ class LenderExtractor(RoleComponent):
                     # "… entered into a credit agreement. The lenders include A and B.": the passage's last borrower
                     found = self._sentence_borrower(p, a, b, triggers, lenders, guarantors, agents + arrangers,
                                                     borrowers, drafts[-1].borrower if drafts else None)
+                    if found is None and i and _RX["lender_is"].match(p.text, a) is not None:
+                        found = self._told_before(p, sentences[i - 1], drafts)
                     if found is None:
                         found = self._lent_before(p, lenders)
                     else:
@@ -371,6 +373,15 @@ class LenderExtractor(RoleComponent):
         if found is None:
             found = self._term_borrower(p, a, b)
         return last if found is None else found
+
+    def _told_before(self, p: Passage, before: tuple[int, int], drafts: list[_Draft]) -> str | None:
+        """The borrower of the facility the sentence before told without a lender ("Tamarack Canada's fleet was
+        financed by a C$60.0 million term loan. The lender is National Bank of Canada.")."""
+        pa, pb = before
+        triggers = list(_FACILITY.finditer(p.text, pa, pb))
+        if not triggers or any(d.span[0] <= pa < d.span[1] for d in drafts):
+            return None
+        return self._borrower(p, pa, pb, triggers, [], [], []) or None
 
     @staticmethod
     def _remember_lenders(p: Passage, lenders: list[Mention], borrower: str) -> None:
@@ -541,15 +552,22 @@ class LenderExtractor(RoleComponent):
                         and not _RX["debt_row_owner_of"].search(p.text, at, m.start)]  # "former shareholders of X"
                 if here:  # "Term loan – PNC, Mellon and Fulton Bank, due 2004": each of them lends
                     owner = borrower
+                    # "Tamarack Canada Term loan – National Bank of Canada": the organization the label opens with
+                    lead = [x for x in p.mentions_in(cells[0][0], at, "ORG") if not x.pronoun]
                     if rm.group("borrower"):
                         owner = p.ctx.resolve_key(rm.group("borrower")) or owner
+                    elif lead and not p.text[cells[0][0] : lead[0].start].strip():
+                        owner = lead[0].key
                     found += [(m, owner) for m in here]
             for m, owner in found:
                 if m.key != owner and (m.key, owner) not in pairs:
                     pairs[(m.key, owner)] = (m, start)
         out = []
         for (_, owner), (m, at) in pairs.items():
-            out.append(_Draft(lenders=[m], borrower=owner, span=(at, at + max(1, p.text.find("\n", at) - at))))
+            d = _Draft(lenders=[m], borrower=owner, span=(at, at + max(1, p.text.find("\n", at) - at)))
+            if owner == p.ctx.issuer_key:
+                d.attrs[BY_DEFAULT] = "1"  # the table names no borrower of the row: the filer stands in
+            out.append(d)
         return out
 
     @staticmethod
