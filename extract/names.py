@@ -405,7 +405,8 @@ def classify_name(
         return None, 0.0
     initials = [t for t in core if _INITIAL.match(t)]
     words = [t for t in core if not _INITIAL.match(t)]
-    if any(t in _PATRONYMICS for t in tokens[1:-1]) and all(_NAMEISH.match(_ascii(w)) for w in words):
+    folded = [_ascii(w) for w in words]  # name shape and the name lists read "Prouvé" as "Prouve"
+    if any(t in _PATRONYMICS for t in tokens[1:-1]) and all(_NAMEISH.match(w) for w in folded):
         return "Person", 0.75  # "Abu Talib bin Abdul Rahman": a patronymic joins two personal names
     has_name_suffix = len(core) < len(tokens)
     if not words:
@@ -418,12 +419,13 @@ def classify_name(
         return lw in common or lw in lower_seen
 
     # "CeCelia", "LaToya", "JoAnn": a listed first name written with an inner capital is name-shaped too
-    nameish = all(_NAMEISH.match(_ascii(w)) or (_INNER_CAPITAL.match(w) and w.lower() in lex.first_names) for w in words)
-    first_ok = _ascii(words[0]).lower() in lex.first_names and not is_common(words[0])
-    last_ok = _ascii(words[-1]).lower() in lex.last_names
-    if not first_ok and _ascii(words[0]).lower() in lex.first_names and 2 <= len(words) <= 3 and nameish \
+    nameish = all(_NAMEISH.match(f) or (_INNER_CAPITAL.match(w) and w.lower() in lex.first_names)
+                  for w, f in zip(words, folded, strict=True))
+    first_ok = folded[0].lower() in lex.first_names and not is_common(words[0])
+    last_ok = folded[-1].lower() in lex.last_names
+    if not first_ok and folded[0].lower() in lex.first_names and 2 <= len(words) <= 3 and nameish \
             and not any(is_common(w) or w.lower() in lex.english_words for w in words[1:]) \
-            and (initials or (len(words) == 3 and last_ok and _ascii(words[1]).lower() in lex.first_names)) \
+            and (initials or (len(words) == 3 and last_ok and folded[1].lower() in lex.first_names)) \
             and not any(w.lower() in lex.places or w in lex.state_codes for w in words) and core[-1] == words[-1]:
         # a first name that is also a word ("Mark G. Parker", "Rose Marie Bravo"): a middle initial,
         # or first names and a surname, make the person
@@ -438,7 +440,7 @@ def classify_name(
         generic = sum(1 for w in words if is_common(w))
         if first_ok and not is_common(words[-1]):
             return "Person", 0.85 if (initials or has_name_suffix or last_ok) else 0.75
-        if (_ascii(words[0]).lower() in lex.first_names and len(words) == 2 and len(initials) == 1 and core[1] == initials[0]
+        if (folded[0].lower() in lex.first_names and len(words) == 2 and len(initials) == 1 and core[1] == initials[0]
                 and core[-1] == words[-1] and words[-1].lower() not in lex.org_heads and not is_common(words[-1])):
             # "Mark A. Chancy": a listed first name, a middle initial, a surname (though "mark" and "chancy" are
             # words too): the shape of a person's name
@@ -464,9 +466,9 @@ def classify_name(
         w = words[0]
         if is_common(w) and not initials:
             return None, 0.0
-        if initials and _NAMEISH.match(_ascii(w)) and all(i.endswith(".") for i in initials) and core[-1] == w:
+        if initials and _NAMEISH.match(folded[0]) and all(i.endswith(".") for i in initials) and core[-1] == w:
             return "Person", 0.6  # "J. Smith"
-        if _ascii(w).lower() in lex.last_names:
+        if folded[0].lower() in lex.last_names:
             return "Person", 0.45
         return "Organization", 0.45
     if len(words) > 4:

@@ -552,12 +552,12 @@ class LenderExtractor(RoleComponent):
                         and not _RX["debt_row_owner_of"].search(p.text, at, m.start)]  # "former shareholders of X"
                 if here:  # "Term loan – PNC, Mellon and Fulton Bank, due 2004": each of them lends
                     owner = borrower
-                    # "Tamarack Canada Term loan – National Bank of Canada": the organization the label opens with
-                    lead = [x for x in p.mentions_in(cells[0][0], at, "ORG") if not x.pronoun]
                     if rm.group("borrower"):
                         owner = p.ctx.resolve_key(rm.group("borrower")) or owner
-                    elif lead and not p.text[cells[0][0] : lead[0].start].strip():
-                        owner = lead[0].key
+                    # "Tamarack Canada Term loan – National Bank of Canada": the organization the label opens with
+                    elif (lead := next((x for x in p.mentions_in(cells[0][0], at, "ORG") if not x.pronoun), None)) \
+                            and not p.text[cells[0][0] : lead.start].strip():
+                        owner = lead.key
                     found += [(m, owner) for m in here]
             for m, owner in found:
                 if m.key != owner and (m.key, owner) not in pairs:
@@ -1187,7 +1187,8 @@ make_lenders = role_factory("corpkg_lenders", LenderExtractor, role=ROLE)
 def finalize(facts: list[Fact]) -> list[Fact]:
     """Filing-level clean-up of the filer standing in for a borrower no sentence named: a lender that another
     sentence of the filing pairs with a named borrower other than the filer ("X Owner LLC obtained a loan from
-    Y" … "the financing from Y") lends to that borrower, not to the filer as well; internal attributes go."""
+    Y" … "the financing from Y") lends to that borrower, not to the filer as well. The marker itself goes with
+    the other internal attributes in ``run.finalize_facts``."""
     named: dict[str, set[str]] = {}
     for f in facts:
         if f.role == ROLE and BY_DEFAULT not in dict(f.attributes):
@@ -1201,7 +1202,7 @@ def finalize(facts: list[Fact]) -> list[Fact]:
         borrowers = set(f.participant("borrower"))
         gone = {k for k in f.participant("lender") if named.get(k, set()) - borrowers}
         parts = tuple(x for x in f.participants if not (x[0] == "lender" and x[1] in gone))
-        if gone and not any(s == "lender" for s, _ in parts) and not any(s == "agent" for s, _ in parts):
+        if gone and not any(s in ("lender", "agent") for s, _ in parts):
             continue
-        out.append(Fact(f.role, parts, tuple(a for a in f.attributes if a[0] != BY_DEFAULT), f.evidence))
+        out.append(Fact(f.role, parts, f.attributes, f.evidence) if gone else f)
     return out

@@ -1483,15 +1483,10 @@ def _with_title(fact: Fact) -> Fact:
 def finalize(facts: list[Fact]) -> list[Fact]:
     """Filing-level clean-up: a seat an employment agreement alone gives ("entered into employment agreements
     with A and B": executive officer) is dropped when another fact of the filing seats the person at the same
-    organization with a title of its own (the agreement adds nothing to "A, Chief Financial Officer")."""
+    organization with a title of its own (the agreement adds nothing to "A, Chief Financial Officer"). The marker
+    goes with the other internal attributes in ``run.finalize_facts``."""
     seated = {(f.participant("holder")[0], f.participant("organization")[0]) for f in facts
               if f.role == ROLE and UNLESS_SEATED not in dict(f.attributes) and f.participant("holder") and f.participant("organization")}
-    out = []
-    for f in facts:
-        if f.role == ROLE and UNLESS_SEATED in dict(f.attributes):
-            if f.participant("holder") and f.participant("organization") \
-                    and (f.participant("holder")[0], f.participant("organization")[0]) in seated:
-                continue
-            f = Fact(f.role, f.participants, tuple(a for a in f.attributes if a[0] != UNLESS_SEATED), f.evidence)
-        out.append(f)
-    return out
+    return [f for f in facts if not (f.role == ROLE and UNLESS_SEATED in dict(f.attributes) and f.participant("holder")
+                                     and f.participant("organization")
+                                     and (f.participant("holder")[0], f.participant("organization")[0]) in seated)]
