@@ -795,7 +795,7 @@ class OfficerExtractor(RoleComponent):
         if not people:
             return
         found = [(m.span(g), m.group(g)) for m in _PRONOUN.finditer(p.text)
-                 for g in ("pronoun", "late", "lead") if m.group(g)]
+                 for g in ("pronoun", "late", "lead", "bare") if m.group(g)]
         first = min(m.start for m in persons)
         extra: list[Mention] = []
         if len(people) == 1:
