@@ -20,6 +20,7 @@ across the filing is :mod:`corpkg.extract.entities`' job.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -499,7 +500,10 @@ def _make_candidates(text: str, a: int, b: int, lower: frozenset[str] | set[str]
                       or (owner.isupper() and len(owner) >= 2) or _known_org(owner) is not None
                       or nxt in lex.non_entity_starts or _is_title(rest.rstrip(".,;:")) or nxt in lex.leading_stopwords
                       or normalize_name(rest, strip_suffix=False) in lex.stop_phrases)
-            members_body = w.endswith(("s'", "s’")) and _key(rest.split()[-1].rstrip(".,;:")) in _MEMBERS_BODY_HEADS
+            head_words = list(itertools.takewhile(lambda x: x[:1].isupper(), rest.split()))  # "Bankers' Bank of Florida": Bank
+            members_body = w.endswith(("s'", "s’")) and bool(head_words) and (
+                _key(rest.split()[-1].rstrip(".,;:")) in _MEMBERS_BODY_HEADS
+                or _key(head_words[-1].rstrip(".,;:")) in _MEMBERS_BODY_HEADS)
             if strong and not (has_legal_suffix("X " + rest) and len(rest.split()) <= 2) and nxt != "Republic" \
                     and not members_body and not _possessive_firm(owner, [text[x:y] for x, y in toks[i + 1 :]]):
                 pieces.append((cur, sig))
@@ -515,9 +519,10 @@ def _make_candidates(text: str, a: int, b: int, lower: frozenset[str] | set[str]
 Tok = tuple[int, int]
 
 
-# "Lakeshore Municipal Employees' Retirement System", "Teachers' Pension Fund": a plural possessive inside
-# the name of its members' body
-_MEMBERS_BODY_HEADS = frozenset({"system", "fund", "funds", "association", "union", "trust", "plan", "board", "council"})
+# "Lakeshore Municipal Employees' Retirement System", "Teachers' Pension Fund", "Commonwealth Bankers' Bank",
+# "Farmers' Cooperative": a plural possessive inside the name of its members' body
+_MEMBERS_BODY_HEADS = frozenset({"system", "fund", "funds", "association", "union", "trust", "plan", "board", "council",
+                                 "bank", "cooperative", "society", "league", "federation", "alliance", "exchange"})
 
 
 def _possessive_firm(owner: str, rest: list[str]) -> bool:
@@ -1280,8 +1285,21 @@ def _non_entity_head(w: _Weighing) -> Candidate | None:
     if not w.suffix and (last_key in lex.non_entity_heads or last_key.rstrip("s") in lex.non_entity_heads):
         if _surname_head(w):
             return None  # "Mr. Parks", "Robert Parks, age 48": a surname that is also a head word
+        if _body_of_place(w.words):
+            return None  # "Development Authority of Richmond County": the head is the body's, the county its seat
         return w.reject("non-entity head")
     return None
+
+
+def _body_of_place(words: list[str]) -> bool:
+    """"<body> of <place>": an organization head before the last "of" and a place of at most three words after
+    it ("Development Authority of Richmond County", "Water District of Harris County")."""
+    lex = lexicon()
+    if "of" not in words:
+        return False
+    i = len(words) - 1 - words[::-1].index("of")
+    left, right = words[:i], [x for x in words[i + 1 :] if x not in _ARTICLES]
+    return bool(left) and 1 <= len(right) <= 3 and _key(left[-1]) in lex.org_heads and right[-1] in _PLACE_HEADS
 
 
 def _surname_head(w: _Weighing) -> bool:

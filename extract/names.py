@@ -45,6 +45,7 @@ PATTERN_FILES = (
     "name_suffixes.txt",
     "titles.txt",
     "org_heads.txt",
+    "org_head_endings.txt",
     "segment_heads.txt",
     "non_entity_heads.txt",
     "stop_phrases.txt",
@@ -143,6 +144,8 @@ class Lexicon:
     number_words: tuple[tuple[str, int], ...] = ()  # ("twenty", 20), ("first", 1): a name's leading number in words
     role_terms: frozenset[str] = frozenset()  # lower case: "borrower", "wfoe" (a defined term naming a party by its role)
     generic_lender_words: frozenset[str] = frozenset()  # lower case: "investment", "state" (a kind of lender, not a name)
+    org_head_endings: tuple[str, ...] = ()  # lower case: "bank", "sparkasse" ("Rabobank": one word, an organization)
+    org_head_ending_exceptions: frozenset[str] = frozenset()  # lower case: "burbank" (a place that ends so)
 
 
 def _key(token: str) -> str:
@@ -159,6 +162,8 @@ def lexicon() -> Lexicon:
         name_suffixes=frozenset(_key(s) for s in load_list("name_suffixes.txt")),
         titles=tuple(sorted((t.lower() for t in load_list("titles.txt")), key=len, reverse=True)),
         org_heads=frozenset(_key(s) for s in load_list("org_heads.txt")),
+        org_head_endings=tuple(x.lower() for x in load_list("org_head_endings.txt") if not x.startswith("-")),
+        org_head_ending_exceptions=frozenset(x[1:].lower() for x in load_list("org_head_endings.txt") if x.startswith("-")),
         segment_heads=frozenset(_key(s) for s in load_list("segment_heads.txt")),
         non_entity_heads=frozenset(_key(s) for s in load_list("non_entity_heads.txt")),
         stop_phrases=frozenset(_simple_norm(s) for s in load_list("stop_phrases.txt")),
@@ -367,6 +372,16 @@ def is_numbered_company(words: list[str]) -> bool:
             and _simple_norm(" ".join(words[1:])) in lexicon().numbered_company_places)
 
 
+def has_org_head_ending(word: str) -> bool:
+    """One capitalised word ending in an organization's head ("Rabobank", "Landesbank"; org_head_endings.txt),
+    with at least three letters before the ending, not listed as a place or person that ends so ("Burbank")."""
+    lex = lexicon()
+    low = word.lower().rstrip(".,;:")
+    if not word[:1].isupper() or not low.isalpha() or low in lex.org_head_ending_exceptions:
+        return False
+    return any(low.endswith(e) and len(low) - len(e) >= 3 for e in lex.org_head_endings)
+
+
 def classify_name(
     name: str,
     *,
@@ -394,6 +409,8 @@ def classify_name(
         return "Organization", 0.9  # "1393631 B.C.": a numbered company, its number and its province
     if any(t in lex.org_heads for t in low) or "&" in tokens or is_pension_system(text):
         return "Organization", 0.8
+    if any(has_org_head_ending(t) for t in tokens) and _key(tokens[0]) not in lex.first_names:
+        return "Organization", 0.8  # "Rabobank", "Norddeutsche Landesbank Girozentrale"
     if any(t in lex.honorifics for t in low[:1]):
         return "Person", 0.9
     # "Lynn Forester De Rothschild": a particle written upper case inside a name that opens with a

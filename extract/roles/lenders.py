@@ -288,6 +288,7 @@ class LenderExtractor(RoleComponent):
                     d.guarantors = [g for g in guarantors if g != borrower_ and g not in agents]
                     self._terms(p, a, b, triggers, d)
                     drafts.append(d)
+                    self._remember_table_borrower(p, a, b, borrower_)
                 continue
             if lenders:
                 by_default = False
@@ -331,6 +332,10 @@ class LenderExtractor(RoleComponent):
                 if d.attrs != before or guarantors:
                     d.span = (d.span[0], b)
         self._remember_terms(p, drafts[remembered:])
+        # a table or list whose own passage follows a sentence announcing it ("CSE maintains a Revolving Credit
+        # Agreement with KeyBank, as administrative agent, and the lenders listed below"): its rows lend to the
+        # borrower that sentence named, not to the filer by default
+        issuer = self._announced_borrower(p) or issuer
         drafts += self._pledges(p, {m.key for d in drafts for m in d.lenders})
         drafts += self._loans_made(p, sentences, drafts)
         drafts += self._seller_notes(p, sentences)
@@ -382,6 +387,26 @@ class LenderExtractor(RoleComponent):
         if not triggers or any(d.span[0] <= pa < d.span[1] for d in drafts):
             return None
         return self._borrower(p, pa, pb, triggers, [], [], []) or None
+
+    @staticmethod
+    def _remember_table_borrower(p: Passage, a: int, b: int, borrower: str | None) -> None:
+        """Remember the borrower a sentence names when it announces the table or list after it ("… and the
+        lenders listed below, which hold the following commitments:"), with where the sentence ends."""
+        if borrower and borrower != p.ctx.issuer_key and _RX["table_follows"].search(p.text[a:b].rstrip()):
+            p.ctx.memo["table_borrower"] = (p.start + b, borrower)
+
+    @staticmethod
+    def _announced_borrower(p: Passage) -> str | None:
+        """The borrower remembered by ``_remember_table_borrower`` when this passage opens right after the
+        announcing sentence (only blank space between) and is a table or list."""
+        memo = p.ctx.memo.get("table_borrower")
+        doc = p.ctx.document
+        if not memo or doc is None:
+            return None
+        end, borrower = memo
+        if not 0 <= p.start - end <= _W["announced_table_gap"] or doc.text[end : p.start].strip():
+            return None
+        return borrower if ("\t" in p.text or "  " in p.text) else None
 
     @staticmethod
     def _remember_lenders(p: Passage, lenders: list[Mention], borrower: str) -> None:
