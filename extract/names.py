@@ -372,6 +372,19 @@ def is_numbered_company(words: list[str]) -> bool:
             and _simple_norm(" ".join(words[1:])) in lexicon().numbered_company_places)
 
 
+def is_first_name(word: str) -> bool:
+    """A listed first name, or a hyphenated compound of two ("Jean-Pierre", "Hans-Olov", "Marie-Josee")
+    whose first part is listed and whose second is name-shaped, neither a place, and no common word or organization head."""
+    lex = lexicon()
+    low = word.lower()
+    if low in lex.first_names:
+        return True
+    parts = word.split("-")
+    return (len(parts) == 2 and parts[0].lower() in lex.first_names and bool(re.fullmatch(r"[A-Z][a-z]{2,}", parts[1]))
+            and not any(x.lower() in lex.places for x in parts)  # "Denver-Julesburg Basin"
+            and parts[1].lower() not in lex.common_words and _key(parts[1]) not in lex.org_heads)
+
+
 def has_org_head_ending(word: str) -> bool:
     """One capitalised word ending in an organization's head ("Rabobank", "Landesbank"; org_head_endings.txt),
     with at least three letters before the ending, not listed as a place or person that ends so ("Burbank")."""
@@ -438,7 +451,7 @@ def classify_name(
     # "CeCelia", "LaToya", "JoAnn": a listed first name written with an inner capital is name-shaped too
     nameish = all(_NAMEISH.match(f) or (_INNER_CAPITAL.match(w) and w.lower() in lex.first_names)
                   for w, f in zip(words, folded, strict=True))
-    first_ok = folded[0].lower() in lex.first_names and not is_common(words[0])
+    first_ok = is_first_name(folded[0]) and not is_common(words[0])
     last_ok = folded[-1].lower() in lex.last_names
     if not first_ok and folded[0].lower() in lex.first_names and 2 <= len(words) <= 3 and nameish \
             and not any(is_common(w) or w.lower() in lex.english_words for w in words[1:]) \

@@ -17,7 +17,7 @@ from pathlib import Path
 from corpkg.extract.model import Document, Entity, Evidence, Fact, SubDocument
 from corpkg.extract.roles.common import EXTRACTOR_VERSION, limits, load_json, regexes, thresholds, windows
 
-__all__ = ["exhibit21_facts", "is_exhibit21"]
+__all__ = ["exhibit21_facts", "is_exhibit21", "list_spans"]
 
 EXTRACTOR = f"corpkg.roles.exhibit21@{EXTRACTOR_VERSION}"
 PATTERNS = "exhibit21.json"
@@ -38,10 +38,40 @@ _TAG = _RX["html_tag"]
 _NBSP = _RX["nbsp"]
 _FONT_SIZE = _RX["font_size"]
 _PADDING = _RX["indentation_style"]
+_TITLE = _RX["list_title"]
+_CAPTION = _RX["exhibit_caption"]
+_END = _RX["list_end"]
 
 
-def is_exhibit21(sub: SubDocument) -> bool:
-    return bool(sub.type) and (sub.type or "").upper().startswith("EX-21")
+def is_exhibit21(sub: SubDocument, text: str | None = None) -> bool:
+    """An EX-21 sub-document, or (given the document's text) an untyped one whose opening titles it a
+    subsidiaries list ("SUBSIDIARIES OF THE REGISTRANT" standing alone: an exhibit filed on its own)."""
+    if sub.type:
+        return sub.type.upper().startswith("EX-21")
+    reach = min(sub.end, sub.start + _W["title_reach"])
+    return text is not None and bool(_TITLE.search(text, sub.start, reach) or _CAPTION.search(text, sub.start, reach))
+
+
+def list_spans(document: Document) -> list[tuple[SubDocument, int, int]]:
+    """Where subsidiaries lists are printed: each Exhibit 21 whole, and inside any other document the
+    passage after a line titling one ("SUBSIDIARIES OF BRAZOS RIDGE HOMES, INC." after the signatures of
+    a 10-K that carries its exhibits in one document), up to the next exhibit, consent or certification."""
+    text = document.text
+    spans: list[tuple[SubDocument, int, int]] = []
+    for sub in document.documents:
+        if sub.content == "binary":
+            continue
+        if is_exhibit21(sub, text):
+            spans.append((sub, sub.start, sub.end))
+            continue
+        pos = sub.start
+        while (m := _TITLE.search(text, pos, sub.end)) is not None:
+            limit = min(sub.end, m.end() + _W["in_body_list"])
+            end = _END.search(text, m.end(), limit)
+            stop = end.start() if end else limit
+            spans.append((sub, m.end(), stop))
+            pos = max(stop, m.end() + 1)
+    return spans
 
 
 @dataclass
@@ -102,12 +132,12 @@ def _html_indent(src: str | None, document: Document, offset: int) -> float:
     return total
 
 
-def _rows(document: Document, sub: SubDocument) -> list[_Row]:
+def _rows(document: Document, sub: SubDocument, start: int, end: int) -> list[_Row]:
     text = document.text
     src = _source(document) if sub.content == "html" else None
     rows: list[_Row] = []
-    pos = sub.start
-    for line in text[sub.start : sub.end].split("\n"):
+    pos = start
+    for line in text[start:end].split("\n"):
         a = pos
         pos += len(line) + 1
         raw = line.rstrip()
@@ -164,18 +194,16 @@ def exhibit21_facts(
     issuer_key: str | None,
     make_key: Callable[[str], str],  # name -> key for a new entity
 ) -> tuple[list[Fact], list[Entity]]:
-    """Subsidiary facts of every EX-21 sub-document, and the entities minted for names the
-    entity index does not know."""
+    """Subsidiary facts of every subsidiaries list (``list_spans``), and the entities minted for names
+    the entity index does not know."""
     facts: list[Fact] = []
     new: dict[str, Entity] = {}
     if issuer_key is None:
         return facts, []
-    for sub in document.documents:
-        if not is_exhibit21(sub):
-            continue
-        intro = document.text[sub.start : min(sub.end, sub.start + _W["divisions_note_reach"])]
+    for sub, start, end in list_spans(document):
+        intro = document.text[start : min(end, start + _W["divisions_note_reach"])]
         skip_indented = bool(_DIVISIONS.search(intro))
-        rows = _rows(document, sub)
+        rows = _rows(document, sub, start, end)
         if not rows:
             continue
         base = min(r.indent for r in rows)

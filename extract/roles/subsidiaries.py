@@ -827,8 +827,10 @@ class SubsidiaryExtractor(RoleComponent):
             mm = _RX["subsidiary_before_name"].search(text, window_start, m.start)
             if not mm or mm.end() != m.start:
                 continue
-            # the trigger must not be inside another mention
-            if any(x.start <= mm.start() < x.end for x in p.mentions if x is not m and not x.pronoun):
+            # the trigger must not be inside another mention, but for the possessor naming the owner ("the
+            # Company's wholly owned subsidiary, X", "Acme's subsidiary X")
+            poss_end = mm.end("poss") if mm.group("poss") else mm.start()
+            if any(x.start <= mm.start() < x.end and x.end > poss_end for x in p.mentions if x is not m and not x.pronoun):
                 continue
             # "such subsidiary (…), the Company has …": a reference back, and a generic name, are no introduction
             reference = text[max(a, mm.start() - _W["back_reference_before"]) : mm.start()]
@@ -840,7 +842,7 @@ class SubsidiaryExtractor(RoleComponent):
             described = self._enumeration_forward(p, m, b)
             if len(described) > len(owned):
                 owned = described
-            poss = (mm.group("poss") or "").strip().lower()
+            poss = (mm.group("poss") or "").strip().lower().replace("’", "'")
             owner: str | None
             if poss in ("our", "the company's", "the registrant's"):
                 owner = issuer
