@@ -180,6 +180,14 @@ def _regexes() -> dict[str, re.Pattern[str]]:
             r"(?<![\w-])(?:from|with|by|to)\s+(?:the\s+)?\Z",
             re.IGNORECASE,
         ),
+        # a party named with the capacity it signs or acts in ("SYNOVUS BANK, as a Lender", "PINNACLE BANK, as
+        # Administrative Agent and a Lender", "X TRUST COMPANY, not in its individual capacity but solely as Trustee")
+        "capacity_after": re.compile(
+            r"\A[ \t]*,\s*(?:not\s+in\s+its\s+individual\s+capacity\s+but\s+solely\s+|individually\s+and\s+)?"
+            r"as\s+(?:an?\s+|the\s+)?(?:[A-Za-z/-]+\s+){0,4}?(?:lenders?|agent|borrowers?|guarantors?|issuing\s+banks?|"
+            r"l/c\s+issuer|arrangers?|trustee|purchasers?|noteholders?)\b",
+            re.IGNORECASE,
+        ),
         "org_before": re.compile(
             r"(?<![\w-])(?:(?:marketed|manufactured|distributed|developed|sold|produced|owned|acquired|licensed|supplied|made|"
             r"published|sponsored|operated|managed|advised|audited|purchased|bought|leased|spun\s+off)\s+(?:by|from)|"
@@ -1724,6 +1732,12 @@ def _context(text: str, cands: list[Candidate], lower: frozenset[str] | set[str]
                 and not all(w.lower() in lexicon().generic_lender_words for w in c.text.split()[:-1]):
             c.score = 0.7  # "borrowed $750,000 from Five Points Bank": a lender, not a generic phrase
             c.signals.append("lending-context")
+        if c.kind == "Organization" and 0.45 <= c.score < ACCEPT and len(c.text.split()) >= 2 \
+                and _key(c.text.split()[-1]) in lexicon().org_heads and rx["capacity_after"].match(after) \
+                and _CAPTION_BEFORE.fullmatch(before[before.rfind("\n") + 1 :]) \
+                and not all(w.lower() in lexicon().generic_lender_words for w in c.text.split()[:-1]):
+            c.score = 0.7  # "SYNOVUS BANK, as a Lender" heading a signature block: a party, not a heading
+            c.signals.append("capacity-context")
         if c.kind == "Person" and c.score < ACCEPT and _nameish(c.text) and len(c.text.split()) >= 2 \
                 and _SIDE_WORD_BEFORE.search(before):
             c.score = 0.8  # "Plaintiffs Ada Finch and Tom Beale allege …": named individual parties
@@ -2308,6 +2322,8 @@ def _campus_joined(text: str, a: Candidate, b: Candidate) -> Candidate | None:
 
 
 _PERSONAL = {"honorific", "title", "signature", "name-line"}
+# what may stand before a party heading its signature block on its line: nothing, or a caption ("LENDERS:")
+_CAPTION_BEFORE = re.compile(r"[ \t]*(?:[A-Z][A-Z ,&/-]{1,60}:[ \t]*)?")
 _LIST_CUE = re.compile(r"(?<![\w-])(?:competitors|customers|clients|companies|peers|firms|banks|suppliers|vendors|brands|"
                        r"retailers|insurers|carriers|manufacturers|distributors|licensees)[ \t]+(?:such[ \t]+as|include|"
                        r"including|includes|included|are|were|like)[ \t:,]*\Z", re.IGNORECASE)
