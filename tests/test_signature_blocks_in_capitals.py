@@ -67,3 +67,35 @@ def test_a_one_space_caption_lets_the_bank_head_its_block():
 def test_as_the_agent_inside_a_sentence_makes_no_party():
     _, lenders, names = _extract()
     assert "Borrowing Base Properties" not in names | lenders
+
+
+WRAPPED = """UNITED STATES
+SECURITIES AND EXCHANGE COMMISSION
+FORM 8-K
+KESTREL BROOK INDUSTRIES, INC.
+(Exact name of registrant as specified in its charter)
+
+Exhibit 10.1
+
+JOINDER AGREEMENT
+
+IN WITNESS WHEREOF, the parties have caused this Agreement to be executed.
+
+LENDERS:                           BANK OF AMERICA, N.A.,
+                                   as a Lender, Swing Line Lender and
+                                   L/C Issuer
+
+                                   By: /s/ Colin J. Marsh
+                                       ----------------------------------
+                                   Name:  Colin J. Marsh
+                                   Title: Senior Vice President
+"""
+
+
+def test_a_capacity_wrapped_over_lines_keeps_the_bank_heading_the_block():
+    ex = extract_filing(read_text(WRAPPED.encode(), "8-K_kestrel.txt"))
+    label = {e.key: e.label for e in ex.entities}
+    seats = {(label[f.participant("holder")[0]], label[f.participant("organization")[0]])
+             for f in ex.facts if f.role == "position"}
+    assert ("Colin J. Marsh", "BANK OF AMERICA, N.A.") in seats
+    assert ("Colin J. Marsh", "Kestrel Brook Industries, Inc.") not in seats

@@ -300,7 +300,9 @@ class OfficerExtractor(RoleComponent):
             if not line.strip():
                 continue
             seen += 1
-            if _RX["capacity_line"].fullmatch(line) or _RX["descriptor_line"].fullmatch(line):
+            if _RX["capacity_line"].fullmatch(line) or _RX["descriptor_line"].fullmatch(line) \
+                    or (_RX["capacity_continuation_line"].fullmatch(line)
+                        and not any(m[3] == "ORG" for m in index.mentions_in(ls, line_end))):
                 continue  # "HANCOCK WHITNEY BANK," / "as Administrative Agent" / "By: /s/ X"; "By: X, INC.," /
                 # "a Maryland corporation, its general partner" / "By: /s/ Y": Y signs for X
             ms = index.mentions_in(ls, line_end)
