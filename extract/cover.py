@@ -348,6 +348,11 @@ def read_cover(
             found["registrant_name"] = _Found(name, start + so.start(1), start + so.start(1) + len(name))
 
     if "registrant_name" not in found:
+        tc = _table_caption_name(text, start, window_end)
+        if tc:
+            found["registrant_name"] = tc
+
+    if "registrant_name" not in found:
         nb = _NAME_BEFORE_LIST.search(w[:3000])
         if nb and _LEGAL_SUFFIX.search(nb.group(1)):
             found["registrant_name"] = _Found(nb.group(1), start + nb.start(1), start + nb.end(1))
@@ -397,6 +402,40 @@ _SHAPED = {"irs_employer_id", "commission_file_number", "phone", "state_of_incor
 
 _FORMER_NAME = re.compile(r"[A-Z][\w&'’.,\-/() ]{1,118}[\w.)]")
 _NO_VALUE = re.compile(r"\(?\s*(?:n/?a|not\s+applicable|none|unchanged|no\s+change|same|former\s+name)\b", re.I)
+
+
+# "Commission File Number | Exact name of registrant as specified in its charter, state of incorporation,
+# address … | I.R.S. Employer Identification No." heading the columns of the registrants' table (combined
+# filings of holding companies and their utilities): each row below names a registrant in that column
+_LEGAL_SUFFIX_ANY_CASE = re.compile(_LEGAL_SUFFIX.pattern, re.I)
+_TABLE_CAPTION = re.compile(r"(?im)^[^\n]*\bexact\s+name\s+of\s+(?:each\s+)?(?:registrant|issuer)s?\b[^\n]*$")
+
+
+def _table_caption_name(text: str, start: int, end: int) -> _Found | None:
+    """The first registrant named under a column captioned "Exact name of registrant …" (cells
+    tab-separated): the cell's text up to the state in parentheses or the address."""
+    for m in _TABLE_CAPTION.finditer(text, start, end):
+        cells = m.group(0).split("\t")
+        if len(cells) < 2:
+            continue
+        col = next(i for i, c in enumerate(cells) if re.search(r"exact\s+name\s+of", c, re.I))
+        pos = m.end() + 1
+        while pos < end:
+            nl = text.find("\n", pos, end)
+            line_end = nl if nl >= 0 else end
+            line = text[pos:line_end]
+            if line.strip():
+                row = line.split("\t")
+                if len(row) != len(cells) or not row[col].strip():
+                    break
+                cell_start = pos + sum(len(c) + 1 for c in row[:col])
+                name = re.split(r"\s*\(|\s+\d", row[col].strip(), maxsplit=1)[0].strip(" ,;")
+                if name and _LEGAL_SUFFIX_ANY_CASE.search(name) and not re.search(r"\d", name):
+                    a = text.find(name, cell_start, line_end)
+                    return _Found(name, a, a + len(name)) if a >= 0 else None
+                break
+            pos = line_end + 1
+    return None
 
 
 def _legal_suffix_or_words(value: str) -> bool:

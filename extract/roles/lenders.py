@@ -899,7 +899,12 @@ class LenderExtractor(RoleComponent):
                     agents.append(m.key)
                 if g.arranger and m.key not in arrangers and m.key != issuer:
                     arrangers.append(m.key)
-                if g.lends and not g.borrows and not m.pronoun and m.key != issuer and m.key not in lent_to \
+                # the filer lends only when the party list says so and names another party borrowing ("between
+                # Tidewater Pipeline Company, LLC, as borrower, and Pinecrest Energy Holdings, Inc., as lender")
+                filer_lends = m.key == issuer and not g.guarantees and not g.agent and any(
+                    gg.borrows and x.key != issuer for x in p.mentions_in(a, b, "ORG", pronouns=False)
+                    if (gg := groups.get(x.start)) is not None)
+                if g.lends and not g.borrows and not m.pronoun and (m.key != issuer or filer_lends) and m.key not in lent_to \
                         and m.key not in {f.key for f in found} and not _NOT_LENDER_NAME.search(m.text):
                     found.append(m)
                 elif (g.agent or g.arranger) and not g.lends and triggers:
