@@ -235,7 +235,9 @@ def _parties(text: str, a: int, b: int) -> list[AgreementParty]:
             # "X, a Delaware LLC, having its principal place of business at 20 Main Street, Suite 5,
             # Houston, Texas 77046 (the “Borrower”)": no party; the term after the ZIP code is X's
             defined = _rx("defined").search(piece)
-            ended = bool(_rx("address_end").search(piece[: defined.start()] if defined else piece))
+            ended = bool(_rx("address_end").search(piece[: defined.start()] if defined else piece)) or (
+                # "…, Can Tho City, Vietnam (the “Borrower”)": a foreign address ends at its country, the term after it
+                defined is not None and _is_place(piece[: defined.start()]))
             address = 0 if ended else max(0, address - 1)
             if ended and defined and out and out[-1].term is None:
                 pending = _term_to_last(out, pending, defined.group(1).strip(), defined.group(0))
@@ -292,7 +294,7 @@ def _parties(text: str, a: int, b: int) -> list[AgreementParty]:
             including = None
         if _rx("descriptor").match(name_part) or _rx("generic").match(name_part) or not _name_ok(name_part):
             if term and out and out[-1].term is None and (_rx("descriptor").match(name_part) or not name_part
-                                                          or _is_place(name_part)):
+                                                          or _is_place(name_part) or _rx("registration_number").fullmatch(name_part)):
                 # "Helen Marsh, an individual residing in Austin, Texas (the “Lender”)": the term is Helen Marsh's
                 pending = _term_to_last(out, pending, term, defined.group(0) if defined else "")
                 if out[-1].capacity and included and included[-1][0] == len(out) - 1:
