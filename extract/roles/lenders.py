@@ -289,6 +289,11 @@ class LenderExtractor(RoleComponent):
                     self._terms(p, a, b, triggers, d)
                     drafts.append(d)
                     self._remember_table_borrower(p, a, b, borrower_)
+                    # the agent of a facility whose borrower is named ("Red Mesa … entered into a Credit Agreement with
+                    # Compass Bank, as administrative agent, and the other lenders"): a later "Compass Bank … holds a
+                    # commitment of $70.0 million" that names no borrower lends to that borrower
+                    self._remember_lenders(p, [m for m in p.mentions_in(a, b, "ORG", pronouns=False) if m.key in agents],
+                                           borrower_)
                 continue
             if lenders:
                 by_default = False
