@@ -821,8 +821,22 @@ class _Builder:
                 continue
             owner = self.by_norm.get(normalize_name(term))
             if owner is not None and owner is not found:
-                continue  # the name of another company
+                if not self._bare_short_name(owner, term):
+                    continue  # the name of another company
+                # "Nordbank" ("-bank": an organization by itself) placed as its own entity before its entry was
+                # read: the short name's mentions go to the company it defines
+                found.spans.extend(owner.spans)
+                for f, n in owner.forms.items():
+                    found.forms[f] += n
+                owner.dropped = True
+                self.by_norm[normalize_name(term)] = found
             self._attach(found, Link("defined", -1, term, m.start(1), m.end(1)))
+
+    @staticmethod
+    def _bare_short_name(e: _Ent, term: str) -> bool:
+        """An entity known only by ``term`` itself: one word, no legal form, no alias, not the issuer."""
+        return (e.issuer is None and not e.aliases and not e.legal_forms and len(term.split()) == 1
+                and e.norms == {normalize_name(term)})
 
     # ---- a person known by surname only, written in full where the first name is no listed one
     def surname_first_names(self) -> None:
