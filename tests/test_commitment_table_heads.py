@@ -4,8 +4,7 @@ Original Lender<TAB>Commitment (US$)<TAB>Share") in a facility agreement, and a 
 
 from __future__ import annotations
 
-from corpkg.extract.pipeline import extract_filing
-from corpkg.extract.reader import read_text
+from corpkg.extract.roles.testing import filing_pairs
 
 AGREEMENT = """<html><body>
 <p>Exhibit 10.1</p>
@@ -43,9 +42,7 @@ ITEM 1.01.  ENTRY INTO A MATERIAL DEFINITIVE AGREEMENT.
 
 
 def _lenders(text: str, name: str) -> set[str]:
-    ex = extract_filing(read_text(text.encode(), name))
-    label = {e.key: e.label for e in ex.entities}
-    return {label[k] for f in ex.facts if f.role == "credit" for k in f.participant("lender")}
+    return {lender for lender, _ in filing_pairs(text, name, "credit", "lender", "borrower")}
 
 
 def test_a_qualified_lender_column_heads_the_schedule():

@@ -8,8 +8,7 @@ borrower that sentence names, not to the filer."""
 from __future__ import annotations
 
 from corpkg.extract.names import classify_name, has_org_head_ending
-from corpkg.extract.pipeline import extract_filing
-from corpkg.extract.reader import read_text
+from corpkg.extract.roles.testing import filing_pairs
 
 HEAD = """UNITED STATES
 SECURITIES AND EXCHANGE COMMISSION
@@ -23,10 +22,7 @@ ITEM 7. LIQUIDITY AND CAPITAL RESOURCES
 
 
 def pairs(text: str) -> set[tuple[str, str]]:
-    ex = extract_filing(read_text(text.encode(), "10-K_holloway.txt"))
-    label = {e.key: e.label for e in ex.entities}
-    return {(label[lk], label[bk]) for f in ex.facts if f.role == "credit"
-            for lk in f.participant("lender") for bk in f.participant("borrower")}
+    return filing_pairs(text, "10-K_holloway.txt", "credit", "lender", "borrower")
 
 
 def test_a_bankers_bank_keeps_its_possessive():

@@ -5,8 +5,7 @@ that borrower when the later sentence names none."""
 
 from __future__ import annotations
 
-from corpkg.extract.pipeline import extract_filing
-from corpkg.extract.reader import read_text
+from corpkg.extract.roles.testing import filing_pairs
 
 HEAD = """UNITED STATES
 SECURITIES AND EXCHANGE COMMISSION
@@ -20,10 +19,7 @@ ITEM 1.01.  ENTRY INTO A MATERIAL DEFINITIVE AGREEMENT.
 
 
 def pairs(text: str) -> set[tuple[str, str]]:
-    ex = extract_filing(read_text(text.encode(), "8-K_kestrel.txt"))
-    label = {e.key: e.label for e in ex.entities}
-    return {(label[lk], label[bk]) for f in ex.facts if f.role == "credit"
-            for lk in f.participant("lender") for bk in f.participant("borrower")}
+    return filing_pairs(text, "8-K_kestrel.txt", "credit", "lender", "borrower")
 
 
 def test_holding_or_increasing_a_commitment_makes_a_lender():

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from corpkg.extract.pipeline import extract_filing
 from corpkg.extract.reader import read_text
+from corpkg.extract.roles.testing import filing_pairs
 
 HEAD = """UNITED STATES
 SECURITIES AND EXCHANGE COMMISSION
@@ -45,11 +46,9 @@ At any time, the Agent may inspect Borrowing Base Properties as the Administrati
 
 def _extract():
     ex = extract_filing(read_text(HEAD.encode(), "8-K_kestrel.txt"))
-    label = {e.key: e.label for e in ex.entities}
-    seats = {(label[f.participant("holder")[0]], label[f.participant("organization")[0]])
-             for f in ex.facts if f.role == "position"}
-    lenders = {label[k] for f in ex.facts if f.role == "credit" for k in f.participant("lender")}
-    return seats, lenders, set(label.values())
+    seats = filing_pairs(HEAD, "8-K_kestrel.txt", "position", "holder", "organization")
+    lenders = {lender for lender, _ in filing_pairs(HEAD, "8-K_kestrel.txt", "credit", "lender", "borrower")}
+    return seats, lenders, {e.label for e in ex.entities}
 
 
 def test_a_capitalised_bank_heading_its_block_is_a_party():
@@ -69,19 +68,7 @@ def test_as_the_agent_inside_a_sentence_makes_no_party():
     assert "Borrowing Base Properties" not in names | lenders
 
 
-WRAPPED = """UNITED STATES
-SECURITIES AND EXCHANGE COMMISSION
-FORM 8-K
-KESTREL BROOK INDUSTRIES, INC.
-(Exact name of registrant as specified in its charter)
-
-Exhibit 10.1
-
-JOINDER AGREEMENT
-
-IN WITNESS WHEREOF, the parties have caused this Agreement to be executed.
-
-LENDERS:                           BANK OF AMERICA, N.A.,
+WRAPPED = HEAD.split("LENDERS:")[0].replace("FIRST AMENDMENT TO CREDIT AGREEMENT", "JOINDER AGREEMENT") + """LENDERS:                           BANK OF AMERICA, N.A.,
                                    as a Lender, Swing Line Lender and
                                    L/C Issuer
 
@@ -93,9 +80,6 @@ LENDERS:                           BANK OF AMERICA, N.A.,
 
 
 def test_a_capacity_wrapped_over_lines_keeps_the_bank_heading_the_block():
-    ex = extract_filing(read_text(WRAPPED.encode(), "8-K_kestrel.txt"))
-    label = {e.key: e.label for e in ex.entities}
-    seats = {(label[f.participant("holder")[0]], label[f.participant("organization")[0]])
-             for f in ex.facts if f.role == "position"}
+    seats = filing_pairs(WRAPPED, "8-K_kestrel.txt", "position", "holder", "organization")
     assert ("Colin J. Marsh", "BANK OF AMERICA, N.A.") in seats
     assert ("Colin J. Marsh", "Kestrel Brook Industries, Inc.") not in seats

@@ -7,8 +7,7 @@ line opening with "Subsidiaries of" start no list, and hyphenated first names ma
 from __future__ import annotations
 
 from corpkg.extract.names import classify_name
-from corpkg.extract.pipeline import extract_filing
-from corpkg.extract.reader import read_text
+from corpkg.extract.roles.testing import filing_pairs
 
 HEAD = """UNITED STATES
 SECURITIES AND EXCHANGE COMMISSION
@@ -24,9 +23,7 @@ ITEM 7. LIQUIDITY
 
 
 def subsidiaries(text: str, name: str = "10-K_kestrel.txt") -> set[tuple[str, str]]:
-    ex = extract_filing(read_text(text.encode(), name))
-    label = {e.key: e.label for e in ex.entities}
-    return {(label[f.participant("owner")[0]], label[f.participant("owned")[0]]) for f in ex.facts if f.role == "subsidiary"}
+    return filing_pairs(text, name, "subsidiary", "owner", "owned")
 
 
 def test_a_straight_apostrophe_possessive_names_the_owner():

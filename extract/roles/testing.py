@@ -15,7 +15,7 @@ from spacy.tokens import Doc, Span
 from corpkg.extract.model import Fact
 from corpkg.extract.roles.common import COMMON, RoleContext, regexes, template
 
-__all__ = ["SimpleIndex", "SimpleEntity", "blank", "make_doc", "key_of", "run_component", "facts_as_tuples"]
+__all__ = ["SimpleIndex", "SimpleEntity", "blank", "make_doc", "key_of", "run_component", "facts_as_tuples", "filing_pairs"]
 
 _RX = regexes(COMMON)
 _WHOLE_NAME = template(COMMON, "whole_name")
@@ -127,3 +127,15 @@ def facts_as_tuples(facts: Sequence[Fact], slots: Sequence[str]) -> set[tuple[st
             combos = [c + (k,) for c in combos for k in f.participant(s)]
         out.update(combos)
     return out
+
+
+def filing_pairs(text: str, name: str, role: str, first: str, second: str) -> set[tuple[str, str]]:
+    """Run the whole pipeline on ``text`` read as the filing ``name`` and give, for each fact of ``role``,
+    the labels of its ``first`` and ``second`` participants ("credit", "lender", "borrower")."""
+    from corpkg.extract.pipeline import extract_filing
+    from corpkg.extract.reader import read_text
+
+    ex = extract_filing(read_text(text.encode(), name))
+    label = {e.key: e.label for e in ex.entities}
+    return {(label[x], label[y]) for f in ex.facts if f.role == role
+            for x in f.participant(first) for y in f.participant(second)}
