@@ -217,7 +217,10 @@ def _regexes() -> dict[str, re.Pattern[str]]:
             r"\(\s*(?:(?:hereinafter|herein)\s+(?:referred\s+to\s+as\s+|called\s+|collectively\s+)?,?\s*)?"
             r"(?:(?:collectively|together|jointly|each|individually|and\s+together)[^\"“”()]{0,80}?,?\s+)?"
             r"(?:as\s+)?(?:the\s+|a\s+|an\s+|The\s+)?[\"“‘']([^\"“”‘’'\n]{1,60}?)[\"”’']"
-            r"(?:\s*(?:,|or|and)\s*(?:the\s+)?[\"“‘']([^\"“”‘’'\n]{1,60}?)[\"”’'])?\s*\)"
+            r"(?:\s*(?:,|or|and)\s*(?:the\s+)?[\"“‘']([^\"“”‘’'\n]{1,60}?)[\"”’']"
+            # '(“HFab” and, together with the Company, the “Borrowers”)': the group's term is not the name's
+            r"|\s*,?\s*(?:and|or)?\s*,?\s*(?:together|collectively)\s+with\s+[^\"“”()]{1,80}?,?\s*(?:the\s+)?"
+            r"[\"“][^\"“”\n]{1,60}[\"”])?\s*\)"
         ),
         "dba": re.compile(
             r"(?:\bd/b/a\b|\bd\.b\.a\.|\bdba\b|\bdoing\s+business\s+as\b|\btrading\s+as\b|\bformerly\s+known\s+as\b|"

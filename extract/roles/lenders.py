@@ -337,6 +337,16 @@ class LenderExtractor(RoleComponent):
                 if d.attrs != before or guarantors:
                     d.span = (d.span[0], b)
         self._remember_terms(p, drafts[remembered:])
+        if sentences and drafts:
+            # a passage telling a facility and ending on a sentence that announces its table without naming
+            # a borrower ("CK Operating is the borrower under a Credit Agreement with WFB … The lenders and
+            # their commitments are:"): the table lends to the facility the sentence refers to, else to the
+            # passage's last borrower
+            la, lb = sentences[-1]
+            last = next((d.borrower for d in reversed(drafts) if d.borrower), None)
+            memo = p.ctx.memo.get("table_borrower")
+            if memo is None or memo[0] != p.start + lb:
+                self._remember_table_borrower(p, la, lb, self._term_borrower(p, la, lb) or last)
         # a table or list whose own passage follows a sentence announcing it ("CSE maintains a Revolving Credit
         # Agreement with KeyBank, as administrative agent, and the lenders listed below"): its rows lend to the
         # borrower that sentence named, not to the filer by default
