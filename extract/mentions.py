@@ -216,8 +216,9 @@ def _regexes() -> dict[str, re.Pattern[str]]:
         "defined": re.compile(
             r"\(\s*(?:(?:hereinafter|herein)\s+(?:referred\s+to\s+as\s+|called\s+|collectively\s+)?,?\s*)?"
             r"(?:(?:collectively|together|jointly|each|individually|and\s+together)[^\"“”()]{0,80}?,?\s+)?"
-            r"(?:as\s+)?(?:the\s+|a\s+|an\s+|The\s+)?[\"“‘']([^\"“”‘’'\n]{1,60}?)[\"”’']"
-            r"(?:\s*(?:,|or|and)\s*(?:the\s+)?[\"“‘']([^\"“”‘’'\n]{1,60}?)[\"”’']"
+            # a term may wrap onto the next line of a fixed-width filing ('("Ventrix\nCanada")'), never past a blank one
+            r"(?:as\s+)?(?:the\s+|a\s+|an\s+|The\s+)?[\"“‘']((?:[^\"“”‘’'\n]|\n(?![ \t]*\n)){1,60}?)[\"”’']"
+            r"(?:\s*(?:,|or|and)\s*(?:the\s+)?[\"“‘']((?:[^\"“”‘’'\n]|\n(?![ \t]*\n)){1,60}?)[\"”’']"
             # '(“HFab” and, together with the Company, the “Borrowers”)': the group's term is not the name's
             r"|\s*,?\s*(?:and|or)?\s*,?\s*(?:together|collectively)\s+with\s+[^\"“”()]{1,80}?,?\s*(?:the\s+)?"
             r"[\"“][^\"“”\n]{1,60}[\"”])?\s*\)"

@@ -297,6 +297,7 @@ class LenderExtractor(RoleComponent):
                 continue
             if lenders:
                 by_default = False
+                known_of: dict[int, str] = {}
                 if not borrowers and not triggers and all(m.start in listed for m in lenders):
                     borrower: str | None = issuer  # "“Swingline Lender” means A": the document's own borrower
                 else:
@@ -307,6 +308,11 @@ class LenderExtractor(RoleComponent):
                         found = self._told_before(p, sentences[i - 1], drafts)
                     if found is None:
                         found = self._lent_before(p, lenders)
+                        if found is None:
+                            # "Borrowings from SVB and RBC bear floating rates.": a lender an earlier sentence gave
+                            # its own borrower ("Ventrix Canada maintains a line of credit with RBC") keeps it
+                            lent_to: dict[str, str] = p.ctx.memo.get("lent_to", {})
+                            known_of = {m.start: lent_to[m.key] for m in lenders if m.key in lent_to}
                     else:
                         self._remember_lenders(p, lenders, found)
                     borrower = self._or_issuer(found, issuer)
@@ -315,6 +321,8 @@ class LenderExtractor(RoleComponent):
                     continue
                 lending = {m.key for m in lenders}
                 clause_of = {} if borrowers else self._clause_borrowers(p, a, lenders, lending)
+                for start, k in known_of.items():
+                    clause_of.setdefault(start, k)
                 for k in dict.fromkeys([borrower, *clause_of.values()]):
                     own = [m for m in lenders if clause_of.get(m.start, borrower) == k]
                     if not own:
