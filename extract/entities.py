@@ -38,6 +38,7 @@ from corpkg.extract.model import Document, Entity, Evidence, SectionIndex
 from corpkg.extract.names import (
     Kind,
     _key,
+    _simple_norm,
     classify_name,
     gendered_honorifics,
     has_legal_suffix,
@@ -220,6 +221,21 @@ def _passage_ranges(document: Document) -> list[tuple[int, int]]:
 
 
 _HAS_NAME = re.compile(r"[A-Z][a-z]|[A-Z]{2}")
+
+
+def _inside_place(text: str, a: int, b: int) -> bool:
+    """The one word at ``text[a:b]`` is part of a longer place name written around it ("British Columbia",
+    "District of Columbia", "New York"), not the short name of an entity."""
+    before = text[max(0, a - 40) : a].split()
+    after = text[b : b + 40].split()
+    word = text[a:b]
+    places = lexicon().places
+    for k in (1, 2):
+        if len(before) >= k and _simple_norm(" ".join([*before[-k:], word])) in places:
+            return True
+        if len(after) >= k and _simple_norm(" ".join([word, *after[:k]])) in places:
+            return True
+    return False
 
 
 def find_entities(
@@ -968,6 +984,8 @@ class _Builder:
                     continue
                 if b < n and (text[b].isalnum() or (text[b] == "-" and b + 1 < n and text[b + 1].isalpha())):
                     continue
+                if " " not in text[a:b] and _inside_place(text, a, b):
+                    continue  # "Columbia" (a short name) in "British Columbia"
                 hits.append((a, b, i, kind))
         # defined-term overrides of the issuer's synonyms, per sub-document
         overrides = self._synonym_overrides()

@@ -371,6 +371,9 @@ def _split_sentences(text: str, a: int, b: int) -> list[tuple[int, int]]:
     start = a
     for m in re.finditer(r"\S+\.(?=\s+\S)", text[a:b]):
         tok = m.group(0)
+        two = re.match(r"\s+(\S+)", text[a + m.end() : b])
+        if two and _key(f"{tok.split()[-1]} {two.group(1)}") in lex.legal_suffix_keys and _key(tok) not in lex.legal_suffix_keys:
+            continue  # "Pte. Ltd.", "Pty. Ltd.": the first word of a two-word legal form
         if _is_abbrev(tok) and _key(tok) not in lex.legal_suffix_keys:
             nxt = re.match(r"\s+([A-Z][a-z]+)\b", text[a + m.end() : b])
             if not (_key(tok) in lex.name_suffixes and nxt and nxt.group(1) in lex.leading_stopwords):
@@ -1940,12 +1943,18 @@ def _name_like_term(term: str, target: Candidate) -> bool:
     if _numeric_acronym(term, target.text):
         return True  # "Twenty-First Century Fox, Inc. (“21CF”)"
     if re.search(r"\d", term) and not re.fullmatch(r"[A-Za-z]+\d?", term):
-        return False  # "ASC 320-10-65": a code
+        # "ASC 320-10-65": a code; but "Tessaro Newbuild 7 Ltd. (“Newbuild 7”)": the name's own words
+        own = {w.lower().strip(".,") for w in target.text.split()}
+        return len(term.split()) >= 2 and all(w.lower() in own for w in term.split())
     initials = "".join(w[0] for w in tnorm.split() if w)
     tl = term.replace(".", "").replace(" ", "").lower()
     return any(w.lower() in tnorm.split() for w in words) or tl == initials[: len(tl)] or \
         (term.isupper() and _acronym_of(tl, tnorm)) or any(tnorm.replace(" ", "").startswith(w.lower()[:4]) for w in words)
 
+
+_ADDRESS_GAP = 240  # how far before a defined term an address clause opening after the party's name is looked for
+_ADDRESS_BEFORE = re.compile(r",?\s*\b(?:whose|with\s+its|having\s+its|and\s+its)\s+(?:registered\s+|head\s+|principal\s+|executive\s+)*"
+                             r"(?:office|offices|address|place\s+of\s+business)\b[^()“”\"]*$")
 
 _NUMERIC_ACRONYM = re.compile(r"(\d{1,3})([A-Z]{1,5})")
 
@@ -2033,6 +2042,11 @@ def _links(text: str, cands: list[Candidate]) -> list[Link]:
         tick = _TICKER_BEFORE.search(text, max(0, pos - 60), pos)
         if tick:
             pos = tick.start()  # 'Icahn Enterprises L.P. (NASDAQ: IEP) ("IEP")'
+        address = _ADDRESS_BEFORE.search(text, max(0, pos - _ADDRESS_GAP), pos)
+        if address:
+            # "X, a joint stock company …, whose head office is at Lot 27, …, Can Tho City, Vietnam (the
+            # “Borrower”)": the party named before its address, not a place in it
+            pos = address.start()
         i = bisect.bisect_left(starts, pos) - 1
         while i >= 0:
             c = cands[i]

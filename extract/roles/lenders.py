@@ -274,6 +274,13 @@ class LenderExtractor(RoleComponent):
             self._remember_terms(p, drafts[remembered:])
             remembered = len(drafts)
             triggers = list(_FACILITY.finditer(p.text, a, b))
+            if not triggers and i and _RX["lender_is"].match(p.text, a) is not None \
+                    and _FACILITY.search(p.text, *sentences[i - 1]) is not None:
+                # "… entered into a Term Loan Agreement … . The loan was made by CoBank …": the opening reference
+                # to the facility told before is this sentence's facility noun
+                anaphor = _RX["facility_anaphor"].match(p.text, a)
+                if anaphor is not None:
+                    triggers = [anaphor]
             lenders, agents, arrangers, borrowers, listed = self._lenders(p, a, b, triggers)
             guarantors = self._guarantors(p, a, b, listed)
             if not lenders and agents and triggers and _AGENT_ONLY.search(p.text, a, b) and not self._in_agreement(p) \
@@ -308,6 +315,9 @@ class LenderExtractor(RoleComponent):
                         found = self._told_before(p, sentences[i - 1], drafts)
                     if found is None:
                         found = self._lent_before(p, lenders)
+                        if found is None and i and _RX["facility_back_reference"].search(p.text, a, b) is not None:
+                            # "DekaBank joined the facility as a lender": the facility the sentence before told
+                            found = self._told_before(p, sentences[i - 1], drafts)
                         if found is None:
                             # "Borrowings from SVB and RBC bear floating rates.": a lender an earlier sentence gave
                             # its own borrower ("Ventrix Canada maintains a line of credit with RBC") keeps it
@@ -345,6 +355,20 @@ class LenderExtractor(RoleComponent):
                 if d.attrs != before or guarantors:
                     d.span = (d.span[0], b)
         self._remember_terms(p, drafts[remembered:])
+        last_told = next((d.borrower for d in reversed(drafts) if d.borrower), None)
+        if sentences and not drafts and _RX["table_follows"].search(p.text[slice(*sentences[-1])].rstrip()):
+            # a passage telling a facility without its lenders and ending on a sentence announcing them ("…
+            # signed a RMB 350 million fixed asset loan agreement … The lenders and their commitments are:"): the
+            # table lends to the facility the sentence refers to, else to the borrower of the last facility told
+            la, lb = sentences[-1]
+            told = self._term_borrower(p, la, lb)
+            for sa, sb in reversed(sentences):
+                if told is not None:
+                    break
+                trig = list(_FACILITY.finditer(p.text, sa, sb))
+                if trig:
+                    told = self._borrower(p, sa, sb, trig, [], [], []) or ""
+            self._remember_table_borrower(p, la, lb, told or None)
         if sentences and drafts:
             # a passage telling a facility and ending on a sentence that announces its table without naming
             # a borrower ("CK Operating is the borrower under a Credit Agreement with WFB … The lenders and
@@ -359,6 +383,9 @@ class LenderExtractor(RoleComponent):
         # Agreement with KeyBank, as administrative agent, and the lenders listed below"): its rows lend to the
         # borrower that sentence named, not to the filer by default
         issuer = self._announced_borrower(p) or issuer
+        if last_told:
+            p.ctx.memo["last_borrower"] = (p.start + len(p.text), last_told)
+        p.ctx.memo["passage_end"] = p.start + len(p.text)
         drafts += self._pledges(p, {m.key for d in drafts for m in d.lenders})
         drafts += self._loans_made(p, sentences, drafts)
         drafts += self._seller_notes(p, sentences)
@@ -424,12 +451,25 @@ class LenderExtractor(RoleComponent):
         announcing sentence (only blank space between) and is a table or list."""
         memo = p.ctx.memo.get("table_borrower")
         doc = p.ctx.document
-        if not memo or doc is None:
+        if doc is None or not ("\t" in p.text or "  " in p.text):
             return None
-        end, borrower = memo
-        if not 0 <= p.start - end <= _W["announced_table_gap"] or doc.text[end : p.start].strip():
+        if memo:
+            end, borrower = memo
+            if 0 <= p.start - end <= _W["announced_table_gap"] and not doc.text[end : p.start].strip():
+                return str(borrower)
+        # an announcing sentence standing alone between the passage that told a facility and the table ("…
+        # guaranteed by the Company. ⏎ The original lenders and their commitments are: ⏎ <table>"): the
+        # borrower that passage ended on
+        last = p.ctx.memo.get("last_borrower")
+        end = p.ctx.memo.get("passage_end")
+        if LenderExtractor._defined_borrower(p) is not None or LenderExtractor._in_agreement(p):
+            return None  # an agreement's schedule lends to the agreement's own borrower
+        if not last or end is None or not 0 <= p.start - last[0] <= _W["announced_sentence_alone"]:
             return None
-        return borrower if ("\t" in p.text or "  " in p.text) else None
+        between = doc.text[end : p.start].strip()
+        if between and "\n\n" not in between and _RX["table_follows"].search(between) and _RX["lending_cue_word"].search(between):
+            return str(last[1])
+        return None
 
     @staticmethod
     def _remember_lenders(p: Passage, lenders: list[Mention], borrower: str) -> None:
@@ -584,13 +624,20 @@ class LenderExtractor(RoleComponent):
             if col is not None and len(cells) > col and _numeric_row(cells):
                 at, cell = cells[col]
                 here = [m for m in p.mentions_in(at, at + len(cell)) if not m.pronoun]
-                if len(here) == 1 and len(here[0].text) >= 0.6 * len(cell.strip(" ()*0123456789")):
+                # one lender filling the cell, or several listed in it ("DNB Bank ASA; Skandinaviska Enskilda
+                # Banken AB (publ)") with only separators between them
+                whole = len(here) == 1 and len(here[0].text) >= 0.6 * len(cell.strip(" ()*0123456789"))
+                listed = len(here) > 1 and all(
+                    _RX["cell_list_gap"].fullmatch(p.text, x, y)
+                    for x, y in zip([at, *(m.end for m in here)], [*(m.start for m in here), at + len(cell.rstrip())], strict=True))
+                if whole or listed:
                     owner = borrower
                     if bcol is not None and len(cells) > bcol:
                         bat, bcell = cells[bcol]
                         bm = [m for m in p.mentions_in(bat, bat + len(bcell), "ORG")]
-                        owner = bm[0].key if bm else owner
-                    found.append((here[0], owner))
+                        # the row's borrower, by a name the entity recogniser saw or a defined short name
+                        owner = bm[0].key if bm else (p.ctx.resolve_key(bcell.strip()) or owner)
+                    found += [(m, owner) for m in here]
             elif col is not None:
                 col = None
             rm = _RX["debt_row_label"].fullmatch(cells[0][1])
@@ -1164,6 +1211,11 @@ class LenderExtractor(RoleComponent):
         subjects = [m for m in cands
                     if not _BORROWER_OBJECT.search(p.text, max(a, m.start - _W["borrower_object_before"]), m.start)
                     and not (m.pronoun and _POSSESSIVE.fullmatch(m.text) and "," in p.text[m.end : first])]
+        head = next((m for m in subjects if not m.pronoun and _RX["relative_clause_after"].match(p.text, m.end, first)), None)
+        if head is not None:
+            # "X (the “Nantong JV”), which is owned 60% by the Company's subsidiary Y and 40% by Z, signed a loan
+            # agreement": the subject before the relative clause borrows, not a name inside it
+            return head.key
         if subjects:
             # "we"/"the Company" nearest, or the named subject: an object named after it ("X, the operating
             # partnership of Y, entered into …"; "the acquisition of Y, X entered into …") does not borrow
