@@ -371,17 +371,14 @@ def _split_sentences(text: str, a: int, b: int) -> list[tuple[int, int]]:
     start = a
     for m in re.finditer(r"\S+\.(?=\s+\S)", text[a:b]):
         tok = m.group(0)
-        two = re.match(r"\s+(\S+)", text[a + m.end() : b])
-        if two and _key(f"{tok.split()[-1]} {two.group(1)}") in lex.legal_suffix_keys and _key(tok) not in lex.legal_suffix_keys:
-            continue  # "Pte. Ltd.", "Pty. Ltd.": the first word of a two-word legal form
-        if _is_abbrev(tok) and _key(tok) not in lex.legal_suffix_keys:
+        suffix = _key(tok) in lex.legal_suffix_keys
+        after = re.match(r"\s+(\S+)", text[a + m.end() : b])
+        if after and _key(after.group(1) if suffix else f"{tok} {after.group(1)}") in lex.legal_suffix_keys:
+            continue  # "Co. Ltd."; "Pte. Ltd.", "Pty. Ltd.": the first word of a two-word legal form
+        if _is_abbrev(tok) and not suffix:
             nxt = re.match(r"\s+([A-Z][a-z]+)\b", text[a + m.end() : b])
             if not (_key(tok) in lex.name_suffixes and nxt and nxt.group(1) in lex.leading_stopwords):
                 continue  # "Tidal Trust II. Before joining", "John Smith Jr. He": the period ends the sentence
-        if _key(tok) in lex.legal_suffix_keys:
-            nxt = re.match(r"\s+(\S+)", text[a + m.end() : b])
-            if nxt and _key(nxt.group(1)) in lex.legal_suffix_keys:
-                continue  # "Co. Ltd."
         out.append((start, a + m.end()))
         start = a + m.end()
         while start < b and text[start].isspace():
@@ -1952,10 +1949,6 @@ def _name_like_term(term: str, target: Candidate) -> bool:
         (term.isupper() and _acronym_of(tl, tnorm)) or any(tnorm.replace(" ", "").startswith(w.lower()[:4]) for w in words)
 
 
-_ADDRESS_GAP = 240  # how far before a defined term an address clause opening after the party's name is looked for
-_ADDRESS_BEFORE = re.compile(r",?\s*\b(?:whose|with\s+its|having\s+its|and\s+its)\s+(?:registered\s+|head\s+|principal\s+|executive\s+)*"
-                             r"(?:office|offices|address|place\s+of\s+business)\b[^()“”\"]*$")
-
 _NUMERIC_ACRONYM = re.compile(r"(\d{1,3})([A-Z]{1,5})")
 
 
@@ -2003,6 +1996,9 @@ def _acronym_of(acro: str, norm: str) -> bool:
 
 _TICKER_BEFORE = re.compile(r"\([ \t]*(?:NASDAQ|Nasdaq|NYSE|Nyse|AMEX|NYSE\s+American|NYSE\s+MKT|OTC|OTCQB|OTCQX|TSX|"
                             r"Nasdaq\s+GS|Nasdaq\s+GM|Nasdaq\s+CM|LSE|ASX)[ \t]*:[ \t]*[A-Z][A-Z.\-]{0,7}[ \t]*\)\s*\Z")
+_ADDRESS_GAP = 240  # how far before a defined term an address clause opening after the party's name is looked for
+_ADDRESS_BEFORE = re.compile(r",?\s*\b(?:whose|with\s+its|having\s+its|and\s+its)\s+(?:registered\s+|head\s+|principal\s+|executive\s+)*"
+                             r"(?:office|offices|address|place\s+of\s+business)\b[^()“”\"]*$")
 _APPOSITION_OBJECT = re.compile(r"\A\s*,\s*(?:a|an)\s+[^()\"“”;]{0,120}?\b(?:of|to|by|with)\s+(?:the\s+)?\Z", re.IGNORECASE)
 
 

@@ -274,7 +274,8 @@ class LenderExtractor(RoleComponent):
             self._remember_terms(p, drafts[remembered:])
             remembered = len(drafts)
             triggers = list(_FACILITY.finditer(p.text, a, b))
-            if not triggers and i and _RX["lender_is"].match(p.text, a) is not None \
+            lender_is = i > 0 and _RX["lender_is"].match(p.text, a) is not None
+            if not triggers and lender_is \
                     and _FACILITY.search(p.text, *sentences[i - 1]) is not None:
                 # "… entered into a Term Loan Agreement … . The loan was made by CoBank …": the opening reference
                 # to the facility told before is this sentence's facility noun
@@ -311,7 +312,7 @@ class LenderExtractor(RoleComponent):
                     # "… entered into a credit agreement. The lenders include A and B.": the passage's last borrower
                     found = self._sentence_borrower(p, a, b, triggers, lenders, guarantors, agents + arrangers,
                                                     borrowers, drafts[-1].borrower if drafts else None)
-                    if found is None and i and _RX["lender_is"].match(p.text, a) is not None:
+                    if found is None and lender_is:
                         found = self._told_before(p, sentences[i - 1], drafts)
                     if found is None:
                         found = self._lent_before(p, lenders)
@@ -321,8 +322,7 @@ class LenderExtractor(RoleComponent):
                         if found is None:
                             # "Borrowings from SVB and RBC bear floating rates.": a lender an earlier sentence gave
                             # its own borrower ("Ventrix Canada maintains a line of credit with RBC") keeps it
-                            lent_to: dict[str, str] = p.ctx.memo.get("lent_to", {})
-                            known_of = {m.start: lent_to[m.key] for m in lenders if m.key in lent_to}
+                            known_of = self._known_borrowers(p, lenders)
                     else:
                         self._remember_lenders(p, lenders, found)
                     borrower = self._or_issuer(found, issuer)
@@ -356,29 +356,17 @@ class LenderExtractor(RoleComponent):
                     d.span = (d.span[0], b)
         self._remember_terms(p, drafts[remembered:])
         last_told = next((d.borrower for d in reversed(drafts) if d.borrower), None)
-        if sentences and not drafts and _RX["table_follows"].search(p.text[slice(*sentences[-1])].rstrip()):
-            # a passage telling a facility without its lenders and ending on a sentence announcing them ("…
-            # signed a RMB 350 million fixed asset loan agreement … The lenders and their commitments are:"): the
-            # table lends to the facility the sentence refers to, else to the borrower of the last facility told
+        if sentences:
+            # a passage ending on a sentence that announces its table without naming a borrower ("CK Operating is
+            # the borrower under a Credit Agreement with WFB … The lenders and their commitments are:"): the table
+            # lends to the facility the sentence refers to, else to the passage's last borrower, else, when the
+            # passage told a facility without its lenders ("… signed a RMB 350 million fixed asset loan agreement
+            # … The lenders and their commitments are:"), to that facility's borrower
             la, lb = sentences[-1]
-            told = self._term_borrower(p, la, lb)
-            for sa, sb in reversed(sentences):
-                if told is not None:
-                    break
-                trig = list(_FACILITY.finditer(p.text, sa, sb))
-                if trig:
-                    told = self._borrower(p, sa, sb, trig, [], [], []) or ""
-            self._remember_table_borrower(p, la, lb, told or None)
-        if sentences and drafts:
-            # a passage telling a facility and ending on a sentence that announces its table without naming
-            # a borrower ("CK Operating is the borrower under a Credit Agreement with WFB … The lenders and
-            # their commitments are:"): the table lends to the facility the sentence refers to, else to the
-            # passage's last borrower
-            la, lb = sentences[-1]
-            last = next((d.borrower for d in reversed(drafts) if d.borrower), None)
             memo = p.ctx.memo.get("table_borrower")
-            if memo is None or memo[0] != p.start + lb:
-                self._remember_table_borrower(p, la, lb, self._term_borrower(p, la, lb) or last)
+            if (memo is None or memo[0] != p.start + lb) and _RX["table_follows"].search(p.text[la:lb].rstrip()):
+                told = self._term_borrower(p, la, lb) or (last_told if drafts else self._facility_borrower(p, sentences))
+                self._remember_table_borrower(p, la, lb, told)
         # a table or list whose own passage follows a sentence announcing it ("CSE maintains a Revolving Credit
         # Agreement with KeyBank, as administrative agent, and the lenders listed below"): its rows lend to the
         # borrower that sentence named, not to the filer by default
@@ -438,6 +426,14 @@ class LenderExtractor(RoleComponent):
             return None
         return self._borrower(p, pa, pb, triggers, [], [], []) or None
 
+    def _facility_borrower(self, p: Passage, sentences: list[tuple[int, int]]) -> str | None:
+        """The borrower of the last facility the passage's sentences tell (by ``_borrower``), None when none."""
+        for sa, sb in reversed(sentences):
+            triggers = list(_FACILITY.finditer(p.text, sa, sb))
+            if triggers:
+                return self._borrower(p, sa, sb, triggers, [], [], []) or None
+        return None
+
     @staticmethod
     def _remember_table_borrower(p: Passage, a: int, b: int, borrower: str | None) -> None:
         """Remember the borrower a sentence names when it announces the table or list after it ("… and the
@@ -485,9 +481,16 @@ class LenderExtractor(RoleComponent):
         """The one borrower other than the filer that an earlier sentence of the filing named for every lender of
         a sentence naming none ("On March 12, X Owner LLC obtained a mortgage loan from Y." … a press release: "the
         financing from Y"): the lender's known borrower, not the filer by default."""
+        known = LenderExtractor._known_borrowers(p, lenders)
+        borrowers = set(known.values())
+        return borrowers.pop() if len(known) == len(lenders) and len(borrowers) == 1 else None
+
+    @staticmethod
+    def _known_borrowers(p: Passage, lenders: list[Mention]) -> dict[int, str]:
+        """Each lender (by its mention's start) that an earlier sentence of the filing gave its own borrower
+        (``_remember_lenders``), with that borrower."""
         memo: dict[str, str] = p.ctx.memo.get("lent_to", {})
-        known = {memo.get(m.key) for m in lenders}
-        return known.pop() if len(known) == 1 and None not in known else None
+        return {m.start: memo[m.key] for m in lenders if m.key in memo}
 
     @staticmethod
     def _remember_terms(p: Passage, drafts: list[_Draft]) -> None:
