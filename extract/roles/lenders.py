@@ -371,8 +371,12 @@ class LenderExtractor(RoleComponent):
         # Agreement with KeyBank, as administrative agent, and the lenders listed below"): its rows lend to the
         # borrower that sentence named, not to the filer by default
         issuer = self._announced_borrower(p) or issuer
-        if last_told:
-            p.ctx.memo["last_borrower"] = (p.start + len(p.text), last_told)
+        # the borrower a lone announcing sentence after this passage refers to: its last lender's, else that of the
+        # last facility it told without lenders ("Bramblewood Canada ULC entered into a revolving credit
+        # agreement … ⏎ The lenders and their commitments are:")
+        told_last = last_told or (self._facility_borrower(p, sentences) if sentences else None)
+        if told_last:
+            p.ctx.memo["last_borrower"] = (p.start + len(p.text), told_last)
         p.ctx.memo["passage_end"] = p.start + len(p.text)
         drafts += self._pledges(p, {m.key for d in drafts for m in d.lenders})
         drafts += self._loans_made(p, sentences, drafts)
