@@ -20,6 +20,7 @@ across the filing is :mod:`corpkg.extract.entities`' job.
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import re
 from collections.abc import Callable, Iterator
@@ -32,6 +33,7 @@ from corpkg.extract.names import (
     Kind,
     _key,
     classify_name,
+    designated_letter,
     has_legal_suffix,
     is_numbered_company,
     is_pension_system,
@@ -375,7 +377,8 @@ def _split_sentences(text: str, a: int, b: int) -> list[tuple[int, int]]:
         after = re.match(r"\s+(\S+)", text[a + m.end() : b])
         if after and _key(after.group(1) if suffix else f"{tok} {after.group(1)}") in lex.legal_suffix_keys:
             continue  # "Co. Ltd."; "Pte. Ltd.", "Pty. Ltd.": the first word of a two-word legal form
-        if _is_abbrev(tok) and not suffix:
+        letter = len(tok) == 2 and tok[0].isupper() and designated_letter(text, a + m.start())  # "Term Loan B. Wells"
+        if _is_abbrev(tok) and not suffix and not letter:
             nxt = re.match(r"\s+([A-Z][a-z]+)\b", text[a + m.end() : b])
             if not (_key(tok) in lex.name_suffixes and nxt and nxt.group(1) in lex.leading_stopwords):
                 continue  # "Tidal Trust II. Before joining", "John Smith Jr. He": the period ends the sentence
@@ -1976,6 +1979,15 @@ def _numeric_acronym(term: str, name: str) -> bool:
     return not i and len(letters) == 1 and number >= 2 and initials == letters * number
 
 
+# "references to the “Operating Partnership” refer to Bramblewood Industrial OP, L.P.", "the term “Parent” means
+# X": a defined term that names the party right after the cue
+_REFERS_TO = re.compile(r"(?:\b[Rr]eferences?\s+(?:herein\s+|in\s+this\s+[\w-]+(?:\s+[\w-]+)?\s+)?to|\b[Tt]he\s+terms?)"
+                        r"\s+(?:the\s+|our\s+)?[“\"](?P<term>[A-Z][^”\"]{1,40}?)[,.]?[”\"]\s*,?\s+"
+                        r"(?:refers?|are|is|means?)\s+(?:(?:to|solely\s+to|only\s+to)\s+)?(?:the\s+)?")
+# "Larkspur Lodging OP, LP, the Company’s operating partnership (the “Operating Partnership”)": a defined term
+# repeating the words of a possessive apposition names the party before the apposition
+_POSSESSIVE_APPOSITION = re.compile(r",\s+(?:the\s+(?:Company|Partnership|Trust|Registrant)['’]s|our|its|their)\s+"
+                                    r"(?P<np>(?:[\w-]+\s+){0,4}?[\w-]+)\s*\(\s*(?:the\s+|our\s+)?[“\"](?P<term>[^”\"]{2,40})[”\"]\s*\)")
 _GLOSSARY_ROW = re.compile(r"(?:^|(?<=\n))[ ]*([A-Z][A-Z0-9&]{1,9})[ ]*\t[ \t]*")
 
 
@@ -2033,8 +2045,6 @@ def _links(text: str, cands: list[Candidate]) -> list[Link]:
     starts = [c.start for c in cands]
 
     def target_before(pos: int, max_gap: int = 160) -> int | None:
-        import bisect
-
         tick = _TICKER_BEFORE.search(text, max(0, pos - 60), pos)
         if tick:
             pos = tick.start()  # 'Icahn Enterprises L.P. (NASDAQ: IEP) ("IEP")'
@@ -2060,7 +2070,16 @@ def _links(text: str, cands: list[Candidate]) -> list[Link]:
             return None
         return None
 
+    for m in _POSSESSIVE_APPOSITION.finditer(text):
+        term = m.group("term").strip()
+        if not term[:1].isupper() or not {w.lower() for w in term.split()} <= {w.lower() for w in m.group("np").split()}:
+            continue
+        i = bisect.bisect_left(starts, m.start()) - 1
+        if i >= 0 and cands[i].end == m.start() and cands[i].accepted and cands[i].kind == "Organization":
+            links.append(Link("defined", i, term, m.start("term"), m.end("term")))
     for m in rx["defined"].finditer(text):
+        if any(ln.alias_start in (m.start(1), m.start(2)) for ln in links):
+            continue
         t = target_before(m.start())
         if t is None:
             continue
@@ -2107,6 +2126,16 @@ def _links(text: str, cands: list[Candidate]) -> list[Link]:
                     c.rejected = "alias"
                     if cands[t].score < ACCEPT:
                         cands[t].score = ACCEPT
+                break
+    for m in _REFERS_TO.finditer(text):
+        term = m.group("term").strip(" ,.")
+        if len(term.split()) > 6 or any(_key(term) == _key(p) for p, _ in lex.issuer_synonyms):
+            continue  # "references to the “Company” refer to X": the filer's own synonyms are read elsewhere
+        for i, c in enumerate(cands):
+            if c.start >= m.end():
+                if c.start - m.end() <= 2 and c.accepted and c.kind is not None and \
+                        not any(ln.alias_start == m.start("term") for ln in links):
+                    links.append(Link("defined", i, term, m.start("term"), m.start("term") + len(term)))
                 break
     for i, c in enumerate(cands):
         if not c.accepted or c.kind != "Organization":

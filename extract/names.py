@@ -100,6 +100,19 @@ def load_list(name: str) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=1)
+def _letter_designators() -> frozenset[str]:
+    return frozenset(w.lower() for w in load_list("letter_designators.txt"))
+
+
+def designated_letter(text: str, at: int) -> bool:
+    """The capital letter at ``at`` names a tranche, series, class or exhibit ("Term Loan B", "Series C"):
+    the word before it is a designator (data in ``letter_designators.txt``), so a period after it ends a
+    sentence rather than an initial."""
+    m = re.search(r"([A-Za-z]+)\s+$", text[max(0, at - 30) : at])
+    return m is not None and m.group(1).lower() in _letter_designators()
+
+
+@lru_cache(maxsize=1)
 def gendered_honorifics() -> dict[str, str]:
     """Honorific (without period) -> "male" | "female", from ``gendered_honorifics.txt``."""
     return {h: g for h, g in (line.split() for line in load_list("gendered_honorifics.txt"))}

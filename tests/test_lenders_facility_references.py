@@ -140,3 +140,45 @@ def test_an_address_between_a_party_and_its_defined_term_keeps_the_term_on_the_p
     assert not any("Can Tho" in b for _, b in found)
     aliases = {e.label: e.aliases for e in entities(text, "EX-10_mekong.txt")}
     assert "Borrower" in aliases["Mekong Delta Aquafarms Joint Stock Company"]
+
+
+def test_a_tranche_letter_ends_its_sentence():
+    text = HEAD + ("Bramblewood Operating LLC is the borrower under a credit agreement providing a $300 million "
+                   "Term Loan A and a $200 million Term Loan B. Citizens Bank, N.A. is administrative agent, and "
+                   "the lenders thereunder are Citizens Bank, N.A. and Fifth Third Bank, National Association.\n")
+    lenders = {lk for lk, _ in pairs(text)}
+    assert "Citizens Bank, N.A." in lenders
+    assert not any(lk.startswith("Term Loan") for lk in lenders)
+
+
+def test_references_to_a_defined_term_name_the_party_after_them():
+    text = HEAD + ("References to the “Operating Partnership” refer to Bramblewood Realty OP, L.P., of which the "
+                   "Company is the general partner.\n\nThe Operating Partnership borrowed $45.0 million from "
+                   "Regions Bank under a term loan in 2025.\n")
+    aliases = {e.label: e.aliases for e in entities(text)}
+    assert "Operating Partnership" in aliases["Bramblewood Realty OP, L.P."]
+    assert ("Regions Bank", "Bramblewood Realty OP, L.P.") in pairs(text)
+
+
+def test_a_defined_term_repeating_a_possessive_apposition_names_the_party_before_it():
+    text = HEAD + ("Bramblewood Realty OP, L.P., the Company’s operating partnership (the “Operating Partnership”), "
+                   "owns the Company’s properties.\n\nThe Operating Partnership borrowed $45.0 million from Regions "
+                   "Bank under a term loan in 2025.\n")
+    aliases = {e.label: e.aliases for e in entities(text)}
+    assert "Operating Partnership" in aliases["Bramblewood Realty OP, L.P."]
+    assert ("Regions Bank", "Bramblewood Realty OP, L.P.") in pairs(text)
+
+
+def test_the_us_borrower_borrows_where_a_sentence_names_no_borrower():
+    text = HEAD + ("On May 1, 2025, the Company, its subsidiary Bramblewood Freight LLC (the “U.S. Borrower”) and "
+                   "Bramblewood Canada ULC (the “Canadian Borrower”) entered into a credit agreement with Truist "
+                   "Bank, as administrative agent. The Company is a guarantor only.\n\n"
+                   "Old National Bank became a lender under the credit agreement in September 2025.\n")
+    found = pairs(text)
+    assert ("Old National Bank", "Bramblewood Freight LLC") in found
+    assert ("Old National Bank", ISSUER) not in found
+
+
+def test_an_amount_in_pounds_reads_as_one_in_dollars():
+    text = HEAD + "Bramblewood UK Limited borrowed £10.0 million from Lloyds Bank plc.\n"
+    assert ("Lloyds Bank plc", "Bramblewood UK Limited") in pairs(text)

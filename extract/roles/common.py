@@ -23,7 +23,7 @@ from spacy.tokens import Doc
 
 from corpkg import __version__
 from corpkg.extract.model import Document, Evidence, Fact
-from corpkg.extract.names import lexicon
+from corpkg.extract.names import designated_letter, lexicon
 from corpkg.extract.nlp import doc_text
 
 __all__ = [
@@ -530,7 +530,8 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
             word = _RX["last_word"].search(text[start : m.start()])
             if word:
                 w = word.group(1).lower().rstrip(".")
-                if w in _ABBREV or (len(w) == 1 and word.group(1)[0].isupper()) or _RX["initialism"].fullmatch(w):
+                if w in _ABBREV or (len(w) == 1 and word.group(1)[0].isupper() and not designated_letter(text, start + word.start(1))) \
+                        or _RX["initialism"].fullmatch(w):
                     nxt = _RX["next_word"].match(text[m.end() :])
                     if not (w in _LEGAL_SUFFIX and nxt and nxt.group(1).lower() in _STARTERS):
                         continue

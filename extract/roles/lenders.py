@@ -787,7 +787,7 @@ class LenderExtractor(RoleComponent):
         memo: dict[tuple[int, int], tuple[int, str] | None] = p.ctx.memo.setdefault("defined_borrower", {})
         if (a, b) not in memo:
             m = _BORROWER_DEFINED.search(doc.text, a, b)
-            key = p.ctx.resolve_key("Borrower") if m else None
+            key = p.ctx.resolve_key(m.group("term")) if m else None
             memo[(a, b)] = (m.start(), key) if m and key else None
         found = memo[(a, b)]
         if found is None or found[0] >= p.start + len(p.text):
