@@ -1459,6 +1459,26 @@ def _ordinary_word(word: str, lower: frozenset[str] | set[str]) -> bool:
                                          or (lw.endswith("s") and lw[:-1] in lex.english_words))
 
 
+def _bank_name_of_common_words(w: _Weighing) -> bool:
+    """A bank's name made of common words ("First Union National Bank", "City National Bank", "Associated
+    Bank"): it ends in "Bank", every word is capitalised, none is a connector, and no determiner stands right
+    before it ("the Savings Bank", "such National Bank" are references, not names)."""
+    ws = w.words
+    if len(ws) < 2 or ws[-1] != "Bank" or not all(x[:1].isupper() for x in ws) \
+            or any(_key(x) in _bank_capacity_words() for x in ws[:-1]):
+        return False  # "Reference Bank", "Issuing Bank": a capacity (data in bank_capacity_words.txt)
+    before = w.text[max(0, w.s - 12) : w.s].split()
+    after = w.text[w.e : w.e + 2]
+    if after[:1] in {":", "”", '"'} or w.text[max(0, w.s - 1) : w.s] in {"“", '"'}:
+        return False  # a form's label ("Quoting Bank:") or a defined term (“Agent Bank”)
+    return not (before and before[-1].lower() in {"the", "a", "an", "such", "each", "any", "our", "its", "their", "this", "that"})
+
+
+@lru_cache(maxsize=1)
+def _bank_capacity_words() -> frozenset[str]:
+    return frozenset(_key(x) for x in load_list("bank_capacity_words.txt"))
+
+
 def _generic_head(w: _Weighing) -> Candidate | None:
     """An organization head alone ("Securities") is no name; with only generic words around it
     ("Financial Services", "Superior Court") it is a weak one."""
@@ -1468,6 +1488,8 @@ def _generic_head(w: _Weighing) -> Candidate | None:
         if not others:
             return w.reject("head only")
         if all(x.lower() in lex.common_words or x.lower() in w.lower for x in others) and not w.all_caps:
+            if _bank_name_of_common_words(w):
+                return None  # "First Union National Bank", "City National Bank", "Associated Bank"
             w.score = 0.5
             w.c.signals.append("generic-head")
     return None

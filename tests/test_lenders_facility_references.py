@@ -182,3 +182,21 @@ def test_the_us_borrower_borrows_where_a_sentence_names_no_borrower():
 def test_an_amount_in_pounds_reads_as_one_in_dollars():
     text = HEAD + "Bramblewood UK Limited borrowed £10.0 million from Lloyds Bank plc.\n"
     assert ("Lloyds Bank plc", "Bramblewood UK Limited") in pairs(text)
+
+
+def test_a_bank_named_with_common_words_is_a_name_but_a_capacity_bank_is_not():
+    text = HEAD + ("The lenders under the facility are First Union National Bank, City National Bank and "
+                   "Associated Bank. Each Reference Bank quotes its rate to the agent.\n")
+    lenders = {lk for lk, _ in pairs(text)}
+    assert {"First Union National Bank", "City National Bank", "Associated Bank"} <= lenders
+    assert not any("Reference" in lk for lk in lenders)
+
+
+def test_lenders_named_after_a_facility_told_with_its_agent_lend_to_its_borrower():
+    text = HEAD + ("On March 3, 2025, Bramblewood Realty LLC entered into a $150 million revolving line of credit "
+                   "with a group of banks for which Regions Bank acts as administrative agent. The lenders "
+                   "thereunder are Regions Bank, Trustmark National Bank and Renasant Bank.\n")
+    found = pairs(text)
+    for bank in ("Regions Bank", "Trustmark National Bank", "Renasant Bank"):
+        assert (bank, "Bramblewood Realty LLC") in found
+    assert not any(b == ISSUER for _, b in found)
