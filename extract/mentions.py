@@ -2153,12 +2153,10 @@ def _links(text: str, cands: list[Candidate]) -> list[Link]:
         term = m.group("term").strip(" ,.")
         if len(term.split()) > 6 or any(_key(term) == _key(p) for p, _ in lex.issuer_synonyms):
             continue  # "references to the “Company” refer to X": the filer's own synonyms are read elsewhere
-        for i, c in enumerate(cands):
-            if c.start >= m.end():
-                if c.start - m.end() <= 2 and c.accepted and c.kind is not None and \
-                        not any(ln.alias_start == m.start("term") for ln in links):
-                    links.append(Link("defined", i, term, m.start("term"), m.start("term") + len(term)))
-                break
+        i = bisect.bisect_left(starts, m.end())  # the first candidate after the cue
+        if i < len(cands) and cands[i].start - m.end() <= 2 and cands[i].accepted and cands[i].kind is not None \
+                and not any(ln.alias_start == m.start("term") for ln in links):
+            links.append(Link("defined", i, term, m.start("term"), m.start("term") + len(term)))
     for i, c in enumerate(cands):
         if not c.accepted or c.kind != "Organization":
             continue

@@ -8,6 +8,8 @@ and a defined term made of the name's own words ("Newbuild 7") is an alias."""
 
 from __future__ import annotations
 
+import pytest
+
 from corpkg.extract.roles.testing import filing_pairs
 
 HEAD = """UNITED STATES
@@ -151,19 +153,17 @@ def test_a_tranche_letter_ends_its_sentence():
     assert not any(lk.startswith("Term Loan") for lk in lenders)
 
 
-def test_references_to_a_defined_term_name_the_party_after_them():
-    text = HEAD + ("References to the “Operating Partnership” refer to Bramblewood Realty OP, L.P., of which the "
-                   "Company is the general partner.\n\nThe Operating Partnership borrowed $45.0 million from "
-                   "Regions Bank under a term loan in 2025.\n")
-    aliases = {e.label: e.aliases for e in entities(text)}
-    assert "Operating Partnership" in aliases["Bramblewood Realty OP, L.P."]
-    assert ("Regions Bank", "Bramblewood Realty OP, L.P.") in pairs(text)
-
-
-def test_a_defined_term_repeating_a_possessive_apposition_names_the_party_before_it():
-    text = HEAD + ("Bramblewood Realty OP, L.P., the Company’s operating partnership (the “Operating Partnership”), "
-                   "owns the Company’s properties.\n\nThe Operating Partnership borrowed $45.0 million from Regions "
-                   "Bank under a term loan in 2025.\n")
+@pytest.mark.parametrize("definition", [
+    # "references to … refer to X": the term names the party after the cue
+    "References to the “Operating Partnership” refer to Bramblewood Realty OP, L.P., of which the Company is the "
+    "general partner.",
+    # a defined term repeating a possessive apposition names the party before the apposition
+    "Bramblewood Realty OP, L.P., the Company’s operating partnership (the “Operating Partnership”), owns the "
+    "Company’s properties.",
+])
+def test_the_operating_partnership_term_names_its_party_and_borrows(definition):
+    text = HEAD + definition + ("\n\nThe Operating Partnership borrowed $45.0 million from Regions Bank under a "
+                                "term loan in 2025.\n")
     aliases = {e.label: e.aliases for e in entities(text)}
     assert "Operating Partnership" in aliases["Bramblewood Realty OP, L.P."]
     assert ("Regions Bank", "Bramblewood Realty OP, L.P.") in pairs(text)

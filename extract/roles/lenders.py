@@ -356,6 +356,8 @@ class LenderExtractor(RoleComponent):
                     d.span = (d.span[0], b)
         self._remember_terms(p, drafts[remembered:])
         last_told = next((d.borrower for d in reversed(drafts) if d.borrower), None)
+        # the borrower of the last facility the passage told, when no draft gave one (read once, used twice below)
+        told_facility = self._facility_borrower(p, sentences) if sentences and not last_told else None
         if sentences:
             # a passage ending on a sentence that announces its table without naming a borrower ("CK Operating is
             # the borrower under a Credit Agreement with WFB … The lenders and their commitments are:"): the table
@@ -365,7 +367,7 @@ class LenderExtractor(RoleComponent):
             la, lb = sentences[-1]
             memo = p.ctx.memo.get("table_borrower")
             if (memo is None or memo[0] != p.start + lb) and _RX["table_follows"].search(p.text[la:lb].rstrip()):
-                told = self._term_borrower(p, la, lb) or (last_told if drafts else self._facility_borrower(p, sentences))
+                told = self._term_borrower(p, la, lb) or (last_told if drafts else told_facility)
                 self._remember_table_borrower(p, la, lb, told)
         # a table or list whose own passage follows a sentence announcing it ("CSE maintains a Revolving Credit
         # Agreement with KeyBank, as administrative agent, and the lenders listed below"): its rows lend to the
@@ -374,7 +376,7 @@ class LenderExtractor(RoleComponent):
         # the borrower a lone announcing sentence after this passage refers to: its last lender's, else that of the
         # last facility it told without lenders ("Bramblewood Canada ULC entered into a revolving credit
         # agreement … ⏎ The lenders and their commitments are:")
-        told_last = last_told or (self._facility_borrower(p, sentences) if sentences else None)
+        told_last = last_told or told_facility
         if told_last:
             p.ctx.memo["last_borrower"] = (p.start + len(p.text), told_last)
         p.ctx.memo["passage_end"] = p.start + len(p.text)
